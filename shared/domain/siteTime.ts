@@ -1,0 +1,173 @@
+import { MONTH_NAMES, WEEKDAY_NAMES } from './calendarNames.ts';
+
+/** Every visitor sees India's results day, wherever the visitor is. */
+export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
+
+export interface SiteNow {
+  year: number;
+  /** 1..12 */
+  month: number;
+  day: number;
+  /** 0..23 */
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 is Sunday. */
+  weekday: number;
+  /** 'YYYY-MM-DD', the key results are stored under. */
+  dateKey: string;
+  minutesOfDay: number;
+}
+
+// Building a DateTimeFormat is costly and the clock asks every second.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(tz: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(tz);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(tz, formatter);
+  }
+  return formatter;
+}
+
+/** Whether Intl knows the zone; runtime config is checked with this before it is trusted. */
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    formatterFor(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Wall-clock fields of an instant in the site's zone. Throws RangeError for an unknown zone. */
+export function siteNow(date: Date, tz: string = DEFAULT_TIMEZONE): SiteNow {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(tz).formatToParts(date)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  const year = fields['year'] ?? Number.NaN;
+  const month = fields['month'] ?? Number.NaN;
+  const day = fields['day'] ?? Number.NaN;
+  // Some engines print midnight as 24 even with h23.
+  const hour = (fields['hour'] ?? Number.NaN) % 24;
+  const minute = fields['minute'] ?? Number.NaN;
+  const second = fields['second'] ?? Number.NaN;
+  if (Number.isNaN(year + month + day + hour + minute + second)) {
+    throw new RangeError(`Cannot read the time of ${String(date)} in ${tz}`);
+  }
+  return {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    weekday: utcDate(year, month, day).getUTCDay(),
+    dateKey: toDateKey(year, month, day),
+    minutesOfDay: hour * 60 + minute,
+  };
+}
+
+export function dateKey(date: Date, tz: string = DEFAULT_TIMEZONE): string {
+  return siteNow(date, tz).dateKey;
+}
+
+/** Calendar arithmetic on 'YYYY-MM-DD' keys; no zone is involved, so no DST surprises. */
+export function addDays(key: string, n: number): string {
+  const parts = parseDateKey(key);
+  if (!parts) throw new RangeError(`Not a date key: ${key}`);
+  if (!Number.isInteger(n)) throw new RangeError(`Not a whole number of days: ${n}`);
+  const d = utcDate(parts.year, parts.month, parts.day + n);
+  return toDateKey(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+export function yesterdayKey(date: Date, tz: string = DEFAULT_TIMEZONE): string {
+  return addDays(dateKey(date, tz), -1);
+}
+
+export function isLeapYear(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+const MONTH_LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Days in a month (1..12) of a year; 0 for a month that does not exist. */
+export function daysInMonth(year: number, month: number): number {
+  const length = MONTH_LENGTHS[month - 1];
+  if (length === undefined || !Number.isInteger(month)) return 0;
+  return month === 2 && isLeapYear(year) ? 29 : length;
+}
+
+const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Year, month and day of a key that names a real calendar date, else null. */
+export function parseDateKey(key: unknown): { year: number; month: number; day: number } | null {
+  if (typeof key !== 'string') return null;
+  const match = DATE_KEY.exec(key);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export function isDateKey(s: unknown): s is string {
+  return parseDateKey(s) !== null;
+}
+
+export interface ClockText {
+  /** 'hh:mm:ss AM' */
+  time: string;
+  /** 'Saturday' */
+  weekday: string;
+  /** 'November 21, 2026' */
+  date: string;
+}
+
+export function formatClock(date: Date, tz: string = DEFAULT_TIMEZONE): ClockText {
+  const now = siteNow(date, tz);
+  const hour12 = now.hour % 12 === 0 ? 12 : now.hour % 12;
+  return {
+    time: `${pad2(hour12)}:${pad2(now.minute)}:${pad2(now.second)} ${now.hour < 12 ? 'AM' : 'PM'}`,
+    weekday: WEEKDAY_NAMES[now.weekday] ?? '',
+    date: `${MONTH_NAMES[now.month - 1] ?? ''} ${now.day}, ${now.year}`,
+  };
+}
+
+/** 'DD-MM-YYYY' for people; anything that is not a date key is shown as it came. */
+export function formatDisplayDate(key: string): string {
+  const parts = parseDateKey(key);
+  if (!parts) return key;
+  return `${pad2(parts.day)}-${pad2(parts.month)}-${pad4(parts.year)}`;
+}
+
+function utcDate(year: number, month: number, day: number): Date {
+  // setUTCFullYear, unlike Date.UTC, does not map the years 0..99 onto 1900..1999.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return d;
+}
+
+function toDateKey(year: number, month: number, day: number): string {
+  return `${pad4(year)}-${pad2(month)}-${pad2(day)}`;
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function pad4(n: number): string {
+  return String(n).padStart(4, '0');
+}

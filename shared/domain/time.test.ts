@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { formatGameTime, normalizeTimeInput, parseGameTime } from './time.ts';
+
+describe('parseGameTime', () => {
+  it.each([
+    ['12:20 PM', 740],
+    ['12:20pm', 740],
+    ['12:30 PM', 750],
+    ['02:00am', 120],
+    ['2:00 am', 120],
+    [' 9:30 PM ', 1290],
+    ['12:00 AM', 0],
+    ['12:59 AM', 59],
+    ['01:00 AM', 60],
+    ['11:59 PM', 1439],
+    ['11:30 PM', 1410],
+    ['3:00 P.M.', 900],
+    ['10:25PM', 1345],
+    ['06:00 pM', 1080],
+  ])('%j -> %i minutes after midnight', (text, minutes) => {
+    expect(parseGameTime(text)).toBe(minutes);
+  });
+
+  it.each([
+    [''],
+    ['   '],
+    ['25:00 PM'],
+    ['12:60 AM'],
+    ['13:00 PM'],
+    ['00:30 AM'],
+    ['abc'],
+    ['12:20'],
+    ['14:00'],
+    ['12:5 PM'],
+    ['123:00 PM'],
+    ['12:20 XM'],
+    ['12:20 PM extra'],
+    ['-1:00 AM'],
+    [null],
+    [undefined],
+  ])('%j is not a time', (text) => {
+    expect(parseGameTime(text)).toBeNull();
+  });
+});
+
+describe('formatGameTime', () => {
+  it.each([
+    [0, '12:00 AM'],
+    [59, '12:59 AM'],
+    [120, '02:00 AM'],
+    [720, '12:00 PM'],
+    [740, '12:20 PM'],
+    [780, '01:00 PM'],
+    [1290, '09:30 PM'],
+    [1439, '11:59 PM'],
+    [1440, '12:00 AM'],
+    [-60, '11:00 PM'],
+  ])('%i -> %s', (minutes, text) => {
+    expect(formatGameTime(minutes)).toBe(text);
+  });
+
+  it.each([[1.5], [Number.NaN], [Number.POSITIVE_INFINITY]])('rejects %d', (minutes) => {
+    expect(() => formatGameTime(minutes)).toThrow(RangeError);
+  });
+
+  it('round-trips every minute of the day', () => {
+    for (let m = 0; m < 1440; m += 1) expect(parseGameTime(formatGameTime(m))).toBe(m);
+  });
+});
+
+describe('normalizeTimeInput', () => {
+  it.each([
+    ['2:00pm', '02:00 PM'],
+    [' 12:20 pm ', '12:20 PM'],
+    ['02:00 AM', '02:00 AM'],
+    ['9:05am', '09:05 AM'],
+    ['12:00 am', '12:00 AM'],
+    ['13:00 PM', null],
+    ['', null],
+    ['soon', null],
+    [null, null],
+  ])('%j -> %j', (text, expected) => {
+    expect(normalizeTimeInput(text)).toBe(expected);
+  });
+});
