@@ -1,0 +1,450 @@
+import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectDatabaseEmulator,
+  endAt,
+  get,
+  getDatabase,
+  goOffline,
+  goOnline,
+  limitToFirst,
+  orderByKey,
+  push,
+  query,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  startAt,
+  update,
+  type Database,
+} from 'firebase/database';
+import type { Auth, User } from 'firebase/auth';
+import { Observable, combineLatest, defer, from, of, timer } from 'rxjs';
+import { distinctUntilChanged, map, shareReplay, switchMap } from 'rxjs/operators';
+import type { RuntimeConfig } from './config.ts';
+import { createCache, type Cache, type KeyValueStore, browserStore } from './cache.ts';
+import { cachedLive, LOADING, type Live } from './live.ts';
+import { valueOf } from './firebaseStreams.ts';
+import { DEFAULT_TIMEZONE, addDays, siteNow, isDateKey } from '../domain/siteTime.ts';
+import { GAMES } from '../domain/games.ts';
+import { readGameNode, type GameData, type DayResults } from '../domain/results.ts';
+import { normalizeNumber } from '../domain/numbers.ts';
+import { normalizeTimeInput } from '../domain/time.ts';
+import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
+import { subscriptionKey } from './subscriptionKey.ts';
+
+export interface MainInfo {
+  name?: string;
+  phnnumber?: string;
+  email?: string;
+  banner?: string;
+  notice?: string;
+  channel?: string;
+}
+export type AdInfo = Record<string, { name: string; time: string }>;
+export interface SignedInUser {
+  uid: string;
+  email: string | null;
+  isAdmin: boolean;
+}
+export type KhaiwalInput = Omit<Khaiwal, 'id'>;
+export interface WriteResult {
+  /** true when the record did not exist before the write */
+  created: boolean;
+  previous: string | null;
+}
+export interface PushSubscriptionData {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface DataServiceOptions {
+  store?: KeyValueStore;
+  /** Unique Firebase app name; tests create several services in one process. */
+  appName?: string;
+  /** Injected clock for tests; defaults to the real time. */
+  now?: () => Date;
+  fetch?: typeof fetch;
+}
+
+/** The site's single data service: live streams for the pages, commands for the admin. */
+export class DataService {
+  readonly app: FirebaseApp;
+  readonly db: Database;
+  readonly timezone: string;
+  private readonly cache: Cache;
+  private readonly now: () => Date;
+  private readonly fetchFn: typeof fetch;
+  private authPromise: Promise<AuthHandle> | undefined;
+  private readonly streams = new Map<string, Observable<Live<unknown>>>();
+
+  constructor(readonly config: RuntimeConfig, options: DataServiceOptions = {}) {
+    this.app = initializeApp(config.firebase, options.appName ?? '[DEFAULT]');
+    this.db = getDatabase(this.app);
+    const emulator = config.emulators?.database;
+    if (emulator) connectDatabaseEmulator(this.db, emulator.host, emulator.port);
+    this.timezone = config.timezone ?? DEFAULT_TIMEZONE;
+    this.cache = createCache(options.store ?? browserStore());
+    this.now = options.now ?? (() => new Date());
+    this.fetchFn = options.fetch ?? ((...args) => fetch(...args));
+  }
+
+  // ---------- time ----------
+
+  /** Today's date key in the site timezone; emits again when the day changes. */
+  readonly today$: Observable<string> = timer(0, 15_000).pipe(
+    map(() => siteNow(this.now(), this.timezone).dateKey),
+    distinctUntilChanged(),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
+  todayKey(): string {
+    return siteNow(this.now(), this.timezone).dateKey;
+  }
+
+  // ---------- public streams ----------
+
+  /** `true` while the page has a live connection to the database. */
+  readonly connected$: Observable<boolean> = defer(() => valueOf(ref(this.db, '.info/connected'))).pipe(
+    map((v) => v === true),
+    distinctUntilChanged(),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
+  /**
+   * Names of the games in the database. Read shallowly over REST so that the list never
+   * costs the games' history; falls back to the built-in registry when that read fails.
+   */
+  gameNames$(): Observable<Live<string[]>> {
+    return this.memo('gameNames', () =>
+      defer(() => from(this.readGameNames())),
+    );
+  }
+
+  /**
+   * Every game with its time, place and the results from `fromKey` on (a date key).
+   * One listener per game, each a key-range query, so the cost does not grow with history.
+   */
+  gamesSince$(fromKey: string): Observable<Live<GameData[]>> {
+    return this.memo(`games:${fromKey}`, () =>
+      this.gameNames$().pipe(
+        map((live) => live.data),
+        distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+        switchMap((names) => {
+          if (!names) return new Observable<GameData[]>();
+          if (names.length === 0) return of([]);
+          return combineLatest(
+            names.map((name) =>
+              valueOf(query(this.gameRef(name), orderByKey(), startAt(fromKey))).pipe(
+                map((node) => readGameNode(name, node)),
+              ),
+            ),
+          );
+        }),
+      ),
+    );
+  }
+
+  /** The home page's window: yesterday and this month so far, moving with the day. */
+  homeGames$(): Observable<Live<GameData[]>> {
+    return this.today$.pipe(
+      switchMap((today) => this.gamesSince$(homeWindowStart(today))),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+  }
+
+  /** One game's results for one calendar year. */
+  gameYear$(name: string, year: number): Observable<Live<DayResults>> {
+    return this.memo(`year:${name}:${year}`, () =>
+      valueOf(query(this.gameRef(name), orderByKey(), startAt(`${year}-01-01`), endAt(`${year}-12-31`))).pipe(
+        map((node) => readGameNode(name, node).results),
+      ),
+    );
+  }
+
+  /** Years (newest first) for which a game has results, from its earliest date key. */
+  async gameYears(name: string): Promise<number[]> {
+    const snapshot = await get(query(this.gameRef(name), orderByKey(), limitToFirst(1)));
+    const current = siteNow(this.now(), this.timezone).year;
+    const firstKey = Object.keys((snapshot.val() as Record<string, unknown> | null) ?? {})[0];
+    const first = firstKey && isDateKey(firstKey) ? Number(firstKey.slice(0, 4)) : current;
+    const years: number[] = [];
+    for (let y = current; y >= Math.min(first, current); y--) years.push(y);
+    return years;
+  }
+
+  khaiwals$(): Observable<Live<Khaiwal[]>> {
+    return this.memo('khaiwals', () => valueOf(ref(this.db, 'khaiwals')).pipe(map(readKhaiwals)));
+  }
+
+  mainInfo$(): Observable<Live<MainInfo>> {
+    return this.memo('mian', () => valueOf(ref(this.db, 'mian')).pipe(map((v) => (v ?? {}) as MainInfo)));
+  }
+
+  adInfo$(): Observable<Live<AdInfo>> {
+    return this.memo('adinfo', () => valueOf(ref(this.db, 'adinfo')).pipe(map((v) => (v ?? {}) as AdInfo)));
+  }
+
+  // ---------- auth (loaded lazily: visitors never download it) ----------
+
+  /** The signed-in user (or null). Subscribing loads the auth SDK. */
+  readonly user$: Observable<SignedInUser | null> = defer(() => from(this.auth())).pipe(
+    switchMap(
+      ({ auth, mod }) =>
+        new Observable<SignedInUser | null>((subscriber) =>
+          mod.onIdTokenChanged(auth, (user) => {
+            if (!user) return subscriber.next(null);
+            toSignedInUser(user).then(
+              (u) => subscriber.next(u),
+              (error) => subscriber.error(error),
+            );
+          }),
+        ),
+    ),
+    distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
+  async signIn(email: string, password: string): Promise<SignedInUser> {
+    const { auth, mod } = await this.auth();
+    const credential = await mod.signInWithEmailAndPassword(auth, email, password);
+    return toSignedInUser(credential.user);
+  }
+
+  async signOut(): Promise<void> {
+    const { auth, mod } = await this.auth();
+    await mod.signOut(auth);
+  }
+
+  /** Re-authenticates with the current password first, as Firebase requires for this change. */
+  async updatePassword(current: string, next: string): Promise<string> {
+    const { auth, mod } = await this.auth();
+    const user = auth.currentUser;
+    if (!user?.email) throw new Error('Not signed in.');
+    await mod.reauthenticateWithCredential(user, mod.EmailAuthProvider.credential(user.email, current));
+    await mod.updatePassword(user, next);
+    return 'Password updated successfully!';
+  }
+
+  async idToken(): Promise<string | null> {
+    const { auth } = await this.auth();
+    return (await auth.currentUser?.getIdToken()) ?? null;
+  }
+
+  // ---------- admin commands ----------
+
+  /** Publishes a game's number for a date; reports whether the date was new. */
+  async setResult(game: string, dateKey: string, number: string): Promise<WriteResult> {
+    const value = normalizeNumber(number);
+    if (value === null) throw new Error('Number must be two digits from 00 to 99.');
+    if (!isDateKey(dateKey)) throw new Error(`Invalid date: ${dateKey}`);
+    const path = `sattanamee/${game}/${dateKey}`;
+    const before = (await get(ref(this.db, path))).val() as { number?: unknown } | null;
+    const previous = normalizeNumber(before?.number);
+    await this.writeAudited({ [`${path}/number`]: value }, path, previous, value);
+    return { created: before === null, previous };
+  }
+
+  async getResult(game: string, dateKey: string): Promise<string | null> {
+    const snapshot = await get(ref(this.db, `sattanamee/${game}/${dateKey}/number`));
+    return normalizeNumber(snapshot.val());
+  }
+
+  async setGameTime(game: string, time: string): Promise<string> {
+    const value = normalizeTimeInput(time);
+    if (value === null) throw new Error('Time must look like HH:MM AM/PM.');
+    const path = `sattanamee/${game}/time`;
+    const previous = (await get(ref(this.db, path))).val() as string | null;
+    await this.writeAudited({ [path]: value }, path, previous, value);
+    return value;
+  }
+
+  async setMainInfo(info: MainInfo): Promise<void> {
+    const previous = (await get(ref(this.db, 'mian'))).val() as MainInfo | null;
+    const patch: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(info)) patch[`mian/${k}`] = v;
+    await this.writeAudited(patch, 'mian', previous, { ...previous, ...info });
+  }
+
+  async setAdInfo(info: AdInfo): Promise<void> {
+    const previous = (await get(ref(this.db, 'adinfo'))).val() as AdInfo | null;
+    await this.writeAudited({ adinfo: info }, 'adinfo', previous, info);
+  }
+
+  /** Creates (id null) or replaces an agent record; returns its id. */
+  async saveKhaiwal(id: string | null, agent: KhaiwalInput): Promise<string> {
+    const key = id ?? push(ref(this.db, 'khaiwals')).key;
+    if (!key) throw new Error('Could not allocate an id for the khaiwal.');
+    const path = `khaiwals/${key}`;
+    const previous = id ? (await get(ref(this.db, path))).val() : null;
+    const record = stripUndefined({ ...agent, updatedAt: serverTimestamp() });
+    await this.writeAudited({ [path]: record }, path, previous, agent);
+    return key;
+  }
+
+  async deleteKhaiwal(id: string): Promise<void> {
+    const path = `khaiwals/${id}`;
+    const previous = (await get(ref(this.db, path))).val();
+    await this.writeAudited({ [path]: null }, path, previous, null);
+  }
+
+  /** The admin's audit trail, newest first. */
+  audit$(): Observable<Live<AuditEntry[]>> {
+    return this.memo('audit', () =>
+      valueOf(ref(this.db, 'audit')).pipe(
+        map((v) =>
+          Object.entries((v ?? {}) as Record<string, AuditEntry>)
+            .map(([id, e]) => ({ ...e, id }))
+            .sort((a, b) => (b.at ?? 0) - (a.at ?? 0)),
+        ),
+      ),
+    );
+  }
+
+  /** Writes many results atomically (one multi-path update), with one audit entry. */
+  async importResults(rows: { game: string; date: string; number: string }[]): Promise<number> {
+    const patch: Record<string, unknown> = {};
+    for (const row of rows) {
+      const value = normalizeNumber(row.number);
+      if (value === null || !isDateKey(row.date)) throw new Error(`Invalid row: ${row.date} ${row.game} ${row.number}`);
+      patch[`sattanamee/${row.game}/${row.date}/number`] = value;
+    }
+    await this.writeAudited(patch, 'sattanamee', null, `${rows.length} results imported`);
+    return rows.length;
+  }
+
+  // ---------- push subscriptions ----------
+
+  /**
+   * Stores a push subscription once. Dedup reads only this subscription's own entry (keyed by
+   * a hash of its endpoint), because visitors may never read the list.
+   */
+  async saveSubscription(subscription: PushSubscriptionData): Promise<'saved' | 'exists'> {
+    const key = await subscriptionKey(subscription.endpoint);
+    const entry = ref(this.db, `webPushSubscriptions/${key}`);
+    if ((await get(entry)).exists()) {
+      console.log('Subscription already exists in Firebase.');
+      return 'exists';
+    }
+    await set(entry, { endpoint: subscription.endpoint, keys: subscription.keys, createdAt: serverTimestamp() });
+    console.log('Subscription saved to Firebase.');
+    return 'saved';
+  }
+
+  /** Calls the notify service's test route as the signed-in admin; returns its message. */
+  async sendTestNotification(): Promise<string> {
+    if (!this.config.notifyUrl) throw new Error('No notify service configured.');
+    const token = await this.idToken();
+    const response = await this.fetchFn(`${this.config.notifyUrl}/send-test`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(text || `HTTP ${response.status}`);
+    return text;
+  }
+
+  // ---------- lifecycle ----------
+
+  goOffline(): void {
+    goOffline(this.db);
+  }
+
+  goOnline(): void {
+    goOnline(this.db);
+  }
+
+  async dispose(): Promise<void> {
+    await deleteApp(this.app);
+  }
+
+  // ---------- internals ----------
+
+  private gameRef(name: string) {
+    return ref(this.db, `sattanamee/${name}`);
+  }
+
+  private memo<T>(key: string, make: () => Observable<T>): Observable<Live<T>> {
+    let stream = this.streams.get(key) as Observable<Live<T>> | undefined;
+    if (!stream) {
+      stream = cachedLive(this.cache, key, make());
+      this.streams.set(key, stream as Observable<Live<unknown>>);
+    }
+    return stream;
+  }
+
+  private async readGameNames(): Promise<string[]> {
+    const { databaseURL } = this.config.firebase;
+    const emulator = this.config.emulators?.database;
+    const base = new URL(databaseURL);
+    const url = emulator
+      ? new URL(`http://${emulator.host}:${emulator.port}/sattanamee.json`)
+      : new URL('/sattanamee.json', base);
+    url.searchParams.set('shallow', 'true');
+    const ns = base.searchParams.get('ns') ?? base.hostname.split('.')[0];
+    if (emulator && ns) url.searchParams.set('ns', ns);
+    try {
+      const response = await this.fetchFn(url.toString());
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const body = (await response.json()) as Record<string, unknown> | null;
+      return Object.keys(body ?? {});
+    } catch (error) {
+      console.warn('data: could not list games, using the built-in list', error);
+      return GAMES.map((g) => g.name);
+    }
+  }
+
+  private async writeAudited(patch: Record<string, unknown>, path: string, previous: unknown, next: unknown) {
+    const user = this.authPromise ? (await this.authPromise).auth.currentUser : null;
+    const auditKey = push(ref(this.db, 'audit')).key;
+    const entry = {
+      uid: user?.uid ?? 'unknown',
+      email: user?.email ?? null,
+      at: serverTimestamp(),
+      path,
+      old: previous === undefined ? null : JSON.stringify(previous),
+      new: next === undefined ? null : JSON.stringify(next),
+    };
+    await update(ref(this.db), { ...patch, [`audit/${auditKey}`]: entry });
+  }
+
+  private auth(): Promise<AuthHandle> {
+    this.authPromise ??= import('firebase/auth').then((mod) => {
+      const auth = mod.getAuth(this.app);
+      const url = this.config.emulators?.auth;
+      if (url) mod.connectAuthEmulator(auth, url, { disableWarnings: true });
+      return { auth, mod };
+    });
+    return this.authPromise;
+  }
+}
+
+export interface AuditEntry {
+  id: string;
+  uid: string;
+  email: string | null;
+  at: number;
+  path: string;
+  old: string | null;
+  new: string | null;
+}
+
+interface AuthHandle {
+  auth: Auth;
+  mod: typeof import('firebase/auth');
+}
+
+async function toSignedInUser(user: User): Promise<SignedInUser> {
+  const token = await user.getIdTokenResult();
+  return { uid: user.uid, email: user.email, isAdmin: token.claims['admin'] === true };
+}
+
+/** First day the home page shows: yesterday on the 1st, otherwise the 1st of this month. */
+export function homeWindowStart(todayKey: string): string {
+  return todayKey.endsWith('-01') ? addDays(todayKey, -1) : `${todayKey.slice(0, 8)}01`;
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v === undefined ? undefined : v))) as T;
+}
+
+export { LOADING };
