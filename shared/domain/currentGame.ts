@@ -1,0 +1,86 @@
+import { orderGames, sameGame } from './games.ts';
+import type { DayResults } from './results.ts';
+import { MINUTES_PER_DAY, parseGameTime } from './time.ts';
+
+/** Until 05:05 the night's last draw (Gali) is still the one people are looking at. */
+export const EARLY_MORNING_CUTOFF = 305;
+export const EARLY_MORNING_GAME = 'Gali';
+
+const SECONDS_PER_DAY = MINUTES_PER_DAY * 60;
+
+export interface TimedGame {
+  name: string;
+  time: string | null;
+  place?: number | null;
+}
+
+export interface MinuteOfDay {
+  minutesOfDay: number;
+}
+
+/** Games with a readable time in result-table order, so equal times resolve the same way everywhere. */
+function timed<T extends TimedGame>(games: readonly T[]): { game: T; minutes: number }[] {
+  const out: { game: T; minutes: number }[] = [];
+  for (const game of orderGames(games)) {
+    const minutes = parseGameTime(game.time);
+    if (minutes !== null) out.push({ game, minutes });
+  }
+  return out;
+}
+
+/** SPEC 4: the latest game whose time has passed today; Gali before 05:05. */
+export function currentGame<T extends TimedGame>(games: readonly T[], now: MinuteOfDay): T | null {
+  if (now.minutesOfDay < EARLY_MORNING_CUTOFF) {
+    const gali = games.find((g) => sameGame(g.name, EARLY_MORNING_GAME));
+    if (gali) return gali;
+  }
+  let best: { game: T; minutes: number } | null = null;
+  for (const entry of timed(games)) {
+    if (entry.minutes <= now.minutesOfDay && (best === null || entry.minutes > best.minutes)) best = entry;
+  }
+  return best?.game ?? null;
+}
+
+/** The nearest game later today, or null when today's last game has passed. */
+export function nextGame<T extends TimedGame>(games: readonly T[], now: MinuteOfDay): T | null {
+  let best: { game: T; minutes: number } | null = null;
+  for (const entry of timed(games)) {
+    if (entry.minutes > now.minutesOfDay && (best === null || entry.minutes < best.minutes)) best = entry;
+  }
+  return best?.game ?? null;
+}
+
+/** The next game, rolling over to tomorrow's first game after today's last. */
+export function nextGameOrTomorrow<T extends TimedGame>(
+  games: readonly T[],
+  now: MinuteOfDay,
+): { game: T | null; tomorrow: boolean } {
+  const today = nextGame(games, now);
+  if (today) return { game: today, tomorrow: false };
+  const first = latestResultCard(games);
+  return { game: first, tomorrow: first !== null };
+}
+
+/** SPEC 4: the public latest-result card shows the game with the earliest time of day. */
+export function latestResultCard<T extends TimedGame>(games: readonly T[]): T | null {
+  let best: { game: T; minutes: number } | null = null;
+  for (const entry of timed(games)) {
+    if (best === null || entry.minutes < best.minutes) best = entry;
+  }
+  return best?.game ?? null;
+}
+
+/** Today's and yesterday's result of one game; the UI words the gaps ('Wait...', '--'). */
+export function resultCell(
+  results: DayResults,
+  todayKey: string,
+  yesterdayKey: string,
+): { today: string | null; yesterday: string | null } {
+  return { today: results[todayKey] ?? null, yesterday: results[yesterdayKey] ?? null };
+}
+
+/** Seconds from now until the next time the clock shows the game's time (0 at that very second). */
+export function secondsUntil(gameTimeMinutes: number, now: MinuteOfDay & { second: number }): number {
+  const diff = gameTimeMinutes * 60 - (now.minutesOfDay * 60 + now.second);
+  return ((diff % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY;
+}
