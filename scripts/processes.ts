@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A child process of the local stack, stopped by its own PID. */
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Starts a process and resolves once a line of its output matches `ready`, with the match.
+ * Fails with the process's own output when it exits first or takes longer than `timeoutMs`.
+ */
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: { ready: RegExp; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; echo?: boolean },
+): Promise<{ managed: Managed; match: RegExpMatchArray }> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const managed: Managed = {
+    name,
+    child,
+    stop: () => stopChild(child),
+  };
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => {
+      void managed.stop();
+      fail(new Error(`${name} did not become ready in ${options.timeoutMs ?? 60_000} ms:\n${output}`));
+    }, options.timeoutMs ?? 60_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      if (options.echo) process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
+      const match = output.match(options.ready);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        if (options.echo) {
+          child.stdout?.on('data', (c: Buffer) => process.stdout.write(c.toString().replace(/^(?=.)/gm, `[${name}] `)));
+          child.stderr?.on('data', (c: Buffer) => process.stderr.write(c.toString().replace(/^(?=.)/gm, `[${name}] `)));
+        } else {
+          // Keep draining so a chatty child never blocks on a full pipe.
+          child.stdout?.resume();
+          child.stderr?.resume();
+        }
+        ok({ managed, match });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${name} exited with code ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+export function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((ok) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      ok();
+    });
+    child.kill('SIGTERM');
+  });
+}

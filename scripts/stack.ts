@@ -1,0 +1,183 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, type Managed } from './processes.ts';
+import { startHosting } from '../server/hosting/serve.ts';
+import type { RuntimeConfig } from '../shared/data/config.ts';
+
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const PROJECT_ID = 'demo-satta';
+export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
+export const DEMO_VISITOR = { email: 'visitor@example.com', password: 'visitor-demo-2026' };
+export const REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+interface EmulatorPorts {
+  auth: number;
+  database: number;
+  hosting: number;
+  notify: number;
+}
+
+/** The ports of firebase.json's `emulators` block: the one place they are written down. */
+export function configuredPorts(): EmulatorPorts {
+  const json = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+    emulators: Record<string, { port?: number }>;
+  };
+  const port = (key: string, fallback: number) => json.emulators[key]?.port ?? fallback;
+  return { auth: port('auth', 9099), database: port('database', 9000), hosting: port('hosting', 5000), notify: port('notify', 5055) };
+}
+
+export interface StackOptions {
+  /** Fixed ports (npm start) or free ones (tests, the default). */
+  ports?: Partial<EmulatorPorts>;
+  /** Where the database keeps its files; a fresh temp folder by default. */
+  dataDir?: string;
+  /** Serve the built site (needs `npm run build`); off for service-only tests. */
+  hosting?: boolean;
+  /** Remotes served by their own servers (other origins), e.g. to test one going down. */
+  separateRemotes?: RemoteName[];
+  echo?: boolean;
+}
+
+export interface Stack {
+  config: RuntimeConfig;
+  urls: { site: string | null; auth: string; database: string; notify: string };
+  dataDir: string;
+  /** Stops one separately served remote (to test a remote that is down) or starts it again. */
+  remoteServers: Partial<Record<RemoteName, { stop(): Promise<void>; start(): Promise<void>; url: string }>>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const ports: EmulatorPorts = {
+    auth: options.ports?.auth ?? (await freePort()),
+    database: options.ports?.database ?? (await freePort()),
+    hosting: options.ports?.hosting ?? (await freePort()),
+    notify: options.ports?.notify ?? (await freePort()),
+  };
+  const temp = mkdtempSync(join(tmpdir(), 'satta-stack-'));
+  const dataDir = options.dataDir ?? join(temp, 'rtdb');
+  mkdirSync(dataDir, { recursive: true });
+  const started: Managed[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    await Promise.all([...closers.map((c) => c()), ...started.map((m) => m.stop())]);
+    rmSync(temp, { recursive: true, force: true });
+  };
+  try {
+    const tsx = ['--import', 'tsx'];
+    const [auth, rtdb, notify] = await Promise.all([
+      startAuthEmulator(ports.auth, temp, options.echo),
+      startProcess(
+        'rtdb',
+        process.execPath,
+        [...tsx, join(ROOT, 'server/rtdb/src/main.ts'), '--port', String(ports.database), '--host', '127.0.0.1',
+          '--data', dataDir, '--rules', join(ROOT, 'database.rules.json'), '--project', PROJECT_ID],
+        { ready: /rtdb: listening on http:\/\/127\.0\.0\.1:(\d+)/, echo: options.echo },
+      ),
+      startProcess(
+        'notify',
+        process.execPath,
+        [...tsx, join(ROOT, 'server/notify/src/main.ts'), '--port', String(ports.notify), '--host', '127.0.0.1'],
+        {
+          ready: /notify: listening on http:\/\/127\.0\.0\.1:(\d+)/,
+          echo: options.echo,
+          env: {
+            FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+            FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${ports.database}`,
+            GCLOUD_PROJECT: PROJECT_ID,
+            NOTIFY_DATABASE_NAMESPACE: NAMESPACE,
+            NOTIFY_DATA_DIR: join(dataDir, '..', 'notify'),
+          },
+        },
+      ),
+    ]);
+    started.push(auth, rtdb.managed, notify.managed);
+
+    const remoteUrls: Record<string, string> = {};
+    const remoteServers: Stack['remoteServers'] = {};
+    for (const name of REMOTES) remoteUrls[name] = `/remotes/${name}/remoteEntry.js`;
+    for (const name of options.separateRemotes ?? []) {
+      const port = await freePort();
+      let server: Awaited<ReturnType<typeof startHosting>> | null = null;
+      const entry = {
+        url: `http://127.0.0.1:${port}`,
+        start: async () => {
+          server ??= await startHosting({ port, mounts: { [`/remotes/${name}`]: join(ROOT, name, 'dist') } });
+        },
+        stop: async () => {
+          await server?.close();
+          server = null;
+        },
+      };
+      await entry.start();
+      closers.push(() => entry.stop());
+      remoteServers[name] = entry;
+      remoteUrls[name] = `${entry.url}/remotes/${name}/remoteEntry.js`;
+    }
+
+    const config: RuntimeConfig = {
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: `${PROJECT_ID}.firebaseapp.com`,
+        projectId: PROJECT_ID,
+        databaseURL: `http://127.0.0.1:${ports.database}?ns=${NAMESPACE}`,
+        appId: 'demo-app',
+      },
+      emulators: { auth: `http://127.0.0.1:${ports.auth}`, database: { host: '127.0.0.1', port: ports.database } },
+      notifyUrl: `http://127.0.0.1:${ports.notify}`,
+      timezone: 'Asia/Kolkata',
+      remotes: remoteUrls,
+    };
+
+    let site: string | null = null;
+    if (options.hosting !== false) {
+      const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
+      for (const name of REMOTES) if (!options.separateRemotes?.includes(name)) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
+      const hosting = await startHosting({ port: ports.hosting, mounts, config });
+      closers.push(() => hosting.close());
+      site = hosting.url;
+    }
+    return {
+      config,
+      urls: { site, auth: `http://127.0.0.1:${ports.auth}`, database: `http://127.0.0.1:${ports.database}`, notify: config.notifyUrl ?? '' },
+      dataDir,
+      remoteServers,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The official Auth emulator, offline, seeded with the demo admin, on the given port. */
+async function startAuthEmulator(port: number, temp: string, echo?: boolean): Promise<Managed> {
+  const dir = join(temp, 'auth');
+  mkdirSync(dir, { recursive: true });
+  // The emulator hub and logging ports must not collide with another stack on this machine.
+  const [hub, logging] = [await freePort(), await freePort()];
+  writeFileSync(
+    join(dir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const firebaseBin = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  const { managed } = await startProcess(
+    'auth',
+    process.execPath,
+    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--import', join(ROOT, 'server/auth-seed')],
+    { ready: /All emulators ready/, cwd: dir, timeoutMs: 90_000, echo, env: { FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' } },
+  );
+  return managed;
+}
