@@ -115,7 +115,7 @@ describe('secondsUntil', () => {
     [740, { minutesOfDay: 739, second: 59 }, 1],
     [740, { minutesOfDay: 720, second: 30 }, 1170],
     [740, { minutesOfDay: 740, second: 1 }, 86_399],
-    [120, { minutesOfDay: 1410, second: 0 }, 4 * 3600 + 30 * 60],
+    [120, { minutesOfDay: 1410, second: 0 }, 2 * 3600 + 30 * 60],
     [0, { minutesOfDay: 1439, second: 59 }, 1],
   ])('until minute %i from %j: %i s', (target, now, seconds) => {
     expect(secondsUntil(target, now)).toBe(seconds);
