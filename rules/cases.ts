@@ -1,0 +1,248 @@
+// The security-rules contract as data. Both the targaryen test (rules.test.ts) and the
+// SDK test against the local server (rules.sdk.test.ts) replay these tables, so the
+// evaluator and the real wire protocol are held to the same expectations.
+import { createHash } from 'node:crypto';
+
+export type Identity = 'anon' | 'user' | 'admin';
+export const IDENTITIES: readonly Identity[] = ['anon', 'user', 'admin'];
+
+/** Expected outcome per identity. */
+export type Expect = Record<Identity, boolean>;
+
+export const PUBLIC: Expect = { anon: true, user: true, admin: true };
+export const ADMIN_ONLY: Expect = { anon: false, user: false, admin: true };
+export const NOBODY: Expect = { anon: false, user: false, admin: false };
+
+export const SERVER_TIMESTAMP = { '.sv': 'timestamp' } as const;
+
+/** Key of a push subscription: base64url SHA-256 of its endpoint (43 characters). */
+export function subscriptionKey(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('base64url');
+}
+
+export const KNOWN_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/known-device';
+export const KNOWN_SUB_KEY = subscriptionKey(KNOWN_ENDPOINT);
+export const NEW_ENDPOINT = 'https://updates.push.services.mozilla.com/wpush/v2/new-device';
+export const NEW_SUB_KEY = subscriptionKey(NEW_ENDPOINT);
+
+export const VALID_KEYS = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
+
+export function subscription(endpoint: string): Record<string, unknown> {
+  return { endpoint, keys: { ...VALID_KEYS }, createdAt: SERVER_TIMESTAMP };
+}
+
+export const ADMIN_UID = 'admin-uid';
+export const USER_UID = 'u1';
+
+export const VALID_KHAIWAL = {
+  name: 'Ramesh Bhai',
+  phone: '+91 98765 43210',
+  phone2: '',
+  wa: '919876543210',
+  site: 'https://example.com/khaiwal',
+  payment: 'UPI / Paytm',
+  customTimings: [
+    ['Gali', '11:30 PM'],
+    ['Disawar', '02:00 AM'],
+  ],
+  customRates: { jodi: '10-----960', haruf: '100-----960' },
+  updatedAt: SERVER_TIMESTAMP,
+};
+
+export const VALID_MIAN = {
+  name: 'Admin',
+  phnnumber: '+91 90000 00000',
+  email: 'contact@example.com',
+  banner: 'Fastest results',
+  notice: 'सूचना',
+  channel: 'https://t.me/example',
+};
+
+/** Database contents every case starts from. */
+export const FIXTURE = {
+  sattanamee: {
+    Gali: { time: '11:30 PM', place: 11, '2024-01-01': { number: '05' } },
+    'Delhi Bazar': { time: '03:00 PM', place: 4, '2024-01-01': { number: '42' } },
+  },
+  mian: { name: 'Admin', phnnumber: '+91 90000 00000' },
+  adinfo: { Morning: { name: 'Gali ad', time: '11:00 AM' } },
+  khaiwals: { k1: { ...VALID_KHAIWAL, updatedAt: 1_700_000_000_000 } },
+  webPushSubscriptions: {
+    [KNOWN_SUB_KEY]: { endpoint: KNOWN_ENDPOINT, keys: { ...VALID_KEYS }, createdAt: 1_700_000_000_000 },
+  },
+  audit: {
+    e1: { uid: ADMIN_UID, email: 'admin@example.com', at: 1_700_000_000_000, path: 'mian/name', old: 'A', new: 'B' },
+  },
+  notifyState: { lastSent: { Gali: '2024-01-01' } },
+};
+
+export interface ReadCase {
+  path: string;
+  expect: Expect;
+}
+
+export const READ_CASES: readonly ReadCase[] = [
+  { path: 'sattanamee', expect: PUBLIC },
+  { path: 'sattanamee/Gali', expect: PUBLIC },
+  { path: 'sattanamee/Delhi Bazar/2024-01-01/number', expect: PUBLIC },
+  { path: 'sattanamee/Gali/time', expect: PUBLIC },
+  { path: 'khaiwals', expect: PUBLIC },
+  { path: 'khaiwals/k1', expect: PUBLIC },
+  { path: 'mian', expect: PUBLIC },
+  { path: 'mian/name', expect: PUBLIC },
+  { path: 'adinfo', expect: PUBLIC },
+  { path: 'adinfo/Morning', expect: PUBLIC },
+  // Whoever knows a key (derived from their own endpoint) may read that entry, absent or not.
+  { path: `webPushSubscriptions/${KNOWN_SUB_KEY}`, expect: PUBLIC },
+  { path: `webPushSubscriptions/${NEW_SUB_KEY}`, expect: PUBLIC },
+  { path: '', expect: NOBODY },
+  { path: 'webPushSubscriptions', expect: ADMIN_ONLY },
+  { path: 'audit', expect: ADMIN_ONLY },
+  { path: 'audit/e1', expect: ADMIN_ONLY },
+  { path: 'notifyState', expect: ADMIN_ONLY },
+  { path: 'notifyState/lastSent', expect: ADMIN_ONLY },
+  { path: 'somethingElse', expect: NOBODY },
+];
+
+export interface WriteCase {
+  name: string;
+  /** `set` replaces the value at path (null deletes); `update` merges the patch's children. */
+  op: 'set' | 'update';
+  path: string;
+  value: unknown;
+  expect: Expect;
+}
+
+const set = (name: string, path: string, value: unknown, expect: Expect): WriteCase => ({ name, op: 'set', path, value, expect });
+const update = (name: string, path: string, value: Record<string, unknown>, expect: Expect): WriteCase => ({
+  name,
+  op: 'update',
+  path,
+  value,
+  expect,
+});
+
+const auditEntry = { uid: ADMIN_UID, email: 'admin@example.com', at: SERVER_TIMESTAMP, path: 'mian/name', old: 'Admin', new: 'Boss' };
+
+/** Every admin write of the product: only the admin may make it. */
+export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
+  set('result number for a new date', 'sattanamee/Gali/2024-01-02/number', '07', ADMIN_ONLY),
+  set('result number overwritten', 'sattanamee/Gali/2024-01-01/number', '99', ADMIN_ONLY),
+  set('result node for a date', 'sattanamee/Gali/2024-01-03', { number: '00' }, ADMIN_ONLY),
+  set('result deleted', 'sattanamee/Gali/2024-01-01', null, ADMIN_ONLY),
+  set('game time', 'sattanamee/Gali/time', '11:45 PM', ADMIN_ONLY),
+  update('game time by update', 'sattanamee/Gali', { time: '02:00 AM' }, ADMIN_ONLY),
+  set('game place', 'sattanamee/Gali/place', 3, ADMIN_ONLY),
+  set('game sattaname', 'sattanamee/Gali/sattaname', 'Gali', ADMIN_ONLY),
+  set('new game', 'sattanamee/Sadar Bazar', { time: '02:40 PM', place: 14 }, ADMIN_ONLY),
+  set('main info set', 'mian', VALID_MIAN, ADMIN_ONLY),
+  update('main info update', 'mian', { name: 'Boss', phnnumber: '+91 1' }, ADMIN_ONLY),
+  set('main info banner', 'mian/banner', 'सबसे तेज़ रिज़ल्ट', ADMIN_ONLY),
+  set('main info channel cleared', 'mian/channel', '', ADMIN_ONLY),
+  set('ad info whole object', 'adinfo', { Morning: { name: 'A', time: '10:00 AM' }, Evening: { name: 'B', time: '06:00 PM' } }, ADMIN_ONLY),
+  set('khaiwal create', 'khaiwals/-NewPushId000000000', VALID_KHAIWAL, ADMIN_ONLY),
+  set('khaiwal create without optional fields', 'khaiwals/k2', {
+    name: 'B',
+    phone: '1',
+    wa: '1',
+    site: 'http://b.example',
+    payment: 'cash',
+  }, ADMIN_ONLY),
+  set('khaiwal overwrite', 'khaiwals/k1', { ...VALID_KHAIWAL, name: 'Suresh' }, ADMIN_ONLY),
+  update('khaiwal update', 'khaiwals/k1', { name: 'Suresh', updatedAt: SERVER_TIMESTAMP }, ADMIN_ONLY),
+  set('khaiwal delete', 'khaiwals/k1', null, ADMIN_ONLY),
+  set('audit entry create', 'audit/e2', auditEntry, ADMIN_ONLY),
+  set('audit entry of a creation (no old value)', 'audit/e3', { ...auditEntry, old: null }, ADMIN_ONLY),
+  update('multi-path update with audit', '', {
+    'sattanamee/Gali/2024-01-02/number': '11',
+    'audit/e4': { ...auditEntry, path: 'sattanamee/Gali/2024-01-02/number', old: null, new: '11' },
+  }, ADMIN_ONLY),
+  set('notify state', 'notifyState/lastSent/Gali', '2024-01-02', ADMIN_ONLY),
+];
+
+/** Values the admin may not write either: the rules validate shape, not only identity. */
+export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
+  ...(['5', '100', 'ab', '', ' 5', '5 ', '٠٥'] as const).map((n) => set(`number ${JSON.stringify(n)}`, 'sattanamee/Gali/2024-01-02/number', n, NOBODY)),
+  set('number as a JSON number', 'sattanamee/Gali/2024-01-02/number', 7, NOBODY),
+  set('number under a non-date key', 'sattanamee/Gali/yesterday/number', '05', NOBODY),
+  set('number under 2024-13-01', 'sattanamee/Gali/2024-13-01/number', '05', NOBODY),
+  set('number under 2024-1-1', 'sattanamee/Gali/2024-1-1/number', '05', NOBODY),
+  set('number under 2024-01-32', 'sattanamee/Gali/2024-01-32/number', '05', NOBODY),
+  set('date node with an unknown field', 'sattanamee/Gali/2024-01-02', { number: '05', note: 'x' }, NOBODY),
+  set('date node without number', 'sattanamee/Gali/2024-01-02', { note: 'x' }, NOBODY),
+  set('date node as a bare value', 'sattanamee/Gali/2024-01-02', '05', NOBODY),
+  ...(['25:00 PM', '13:00 PM', '00:30 AM', '12:60 PM', '12:20pm', '12:20 pm', '1:20 PM', '12:20PM', ' 12:20 PM', ''] as const).map((t) =>
+    set(`time ${JSON.stringify(t)}`, 'sattanamee/Gali/time', t, NOBODY),
+  ),
+  set('time as a number', 'sattanamee/Gali/time', 1220, NOBODY),
+  set('place as a string', 'sattanamee/Gali/place', '3', NOBODY),
+  set('game as a bare value', 'sattanamee/Gali', 'x', NOBODY),
+  set('game with a bad time', 'sattanamee/Puskar', { time: '1:40pm', place: 13 }, NOBODY),
+  set('main info without name', 'mian', { phnnumber: '+91 1' }, NOBODY),
+  set('main info with blank name', 'mian', { name: '   ', phnnumber: '+91 1' }, NOBODY),
+  set('main info with empty phone', 'mian', { name: 'A', phnnumber: '' }, NOBODY),
+  set('main info phone as a number', 'mian', { name: 'A', phnnumber: 9000000000 }, NOBODY),
+  set('main info unknown field', 'mian', { ...VALID_MIAN, owner: 'x' }, NOBODY),
+  set('main info http channel', 'mian/channel', 'http://t.me/example', NOBODY),
+  set('main info javascript channel', 'mian/channel', 'javascript:alert(1)', NOBODY),
+  set('ad info without time', 'adinfo/Morning', { name: 'A' }, NOBODY),
+  set('ad info unknown field', 'adinfo/Morning', { name: 'A', time: '10:00 AM', url: 'x' }, NOBODY),
+  set('khaiwal without name', 'khaiwals/k2', { ...VALID_KHAIWAL, name: undefined }, NOBODY),
+  set('khaiwal with blank name', 'khaiwals/k2', { ...VALID_KHAIWAL, name: '  ' }, NOBODY),
+  set('khaiwal without payment', 'khaiwals/k2', { ...VALID_KHAIWAL, payment: undefined }, NOBODY),
+  set('khaiwal site javascript:', 'khaiwals/k2', { ...VALID_KHAIWAL, site: 'javascript:alert(1)' }, NOBODY),
+  set('khaiwal site ftp:', 'khaiwals/k2', { ...VALID_KHAIWAL, site: 'ftp://example.com' }, NOBODY),
+  set('khaiwal site without host', 'khaiwals/k2', { ...VALID_KHAIWAL, site: 'https://' }, NOBODY),
+  set('khaiwal site replaced by javascript:', 'khaiwals/k1/site', 'javascript:alert(1)', NOBODY),
+  set('khaiwal unknown field', 'khaiwals/k2', { ...VALID_KHAIWAL, role: 'admin' }, NOBODY),
+  set('khaiwal phone as a number', 'khaiwals/k2', { ...VALID_KHAIWAL, phone: 9876543210 }, NOBODY),
+  set('khaiwal timing with three elements', 'khaiwals/k2', { ...VALID_KHAIWAL, customTimings: [['Gali', '11:30 PM', 'x']] }, NOBODY),
+  set('khaiwal timing not a pair', 'khaiwals/k2', { ...VALID_KHAIWAL, customTimings: ['Gali 11:30 PM'] }, NOBODY),
+  set('khaiwal rates without haruf', 'khaiwals/k2', { ...VALID_KHAIWAL, customRates: { jodi: '10-----960' } }, NOBODY),
+  set('khaiwal updatedAt as a string', 'khaiwals/k2', { ...VALID_KHAIWAL, updatedAt: 'now' }, NOBODY),
+  set('audit entry overwrite', 'audit/e1', auditEntry, NOBODY),
+  set('audit entry delete', 'audit/e1', null, NOBODY),
+  set('audit entry field change', 'audit/e1/new', 'forged', NOBODY),
+  set('audit entry with another uid', 'audit/e2', { ...auditEntry, uid: 'someone-else' }, NOBODY),
+  set('audit entry without path', 'audit/e2', { ...auditEntry, path: undefined }, NOBODY),
+  set('audit list replaced', 'audit', { e9: auditEntry }, NOBODY),
+  set('push subscription list replaced', 'webPushSubscriptions', {}, NOBODY),
+  set('root', '', FIXTURE, NOBODY),
+  set('unknown top-level path', 'somethingElse', { a: 1 }, NOBODY),
+];
+
+/** Anyone creates a push subscription entry once, with a valid shape, under a well-formed key. */
+export const SUBSCRIPTION_CASES: readonly WriteCase[] = [
+  set('create', `webPushSubscriptions/${NEW_SUB_KEY}`, subscription(NEW_ENDPOINT), PUBLIC),
+  set('create with a client timestamp', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), createdAt: 1_700_000_000_000 }, PUBLIC),
+  set('create with an expiration time', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), expirationTime: 1_800_000_000_000 }, PUBLIC),
+  set('create with a null expiration time', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), expirationTime: null }, PUBLIC),
+  set('create for a local 127.0.0.1 push service', `webPushSubscriptions/${subscriptionKey('http://127.0.0.1:4001/push/1')}`, subscription('http://127.0.0.1:4001/push/1'), PUBLIC),
+  set('create for a local localhost push service', `webPushSubscriptions/${subscriptionKey('http://localhost:4001/push/1')}`, subscription('http://localhost:4001/push/1'), PUBLIC),
+  set('plain http endpoint', `webPushSubscriptions/${NEW_SUB_KEY}`, subscription('http://push.example.com/x'), NOBODY),
+  set('http endpoint on a look-alike host', `webPushSubscriptions/${NEW_SUB_KEY}`, subscription('http://127.0.0.1.evil.example/x'), NOBODY),
+  set('javascript: endpoint', `webPushSubscriptions/${NEW_SUB_KEY}`, subscription('javascript:alert(1)'), NOBODY),
+  set('endpoint as a number', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), endpoint: 1 }, NOBODY),
+  set('without keys', `webPushSubscriptions/${NEW_SUB_KEY}`, { endpoint: NEW_ENDPOINT, createdAt: SERVER_TIMESTAMP }, NOBODY),
+  set('without keys.auth', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), keys: { p256dh: VALID_KEYS.p256dh } }, NOBODY),
+  set('keys.p256dh with spaces', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), keys: { ...VALID_KEYS, p256dh: 'a b' } }, NOBODY),
+  set('unknown key field', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), keys: { ...VALID_KEYS, extra: 'x' } }, NOBODY),
+  set('without createdAt', `webPushSubscriptions/${NEW_SUB_KEY}`, { endpoint: NEW_ENDPOINT, keys: { ...VALID_KEYS } }, NOBODY),
+  set('createdAt as a string', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), createdAt: 'today' }, NOBODY),
+  set('unknown field', `webPushSubscriptions/${NEW_SUB_KEY}`, { ...subscription(NEW_ENDPOINT), uid: 'x' }, NOBODY),
+  set('key too short', 'webPushSubscriptions/abc', subscription(NEW_ENDPOINT), NOBODY),
+  set('key too long', `webPushSubscriptions/${NEW_SUB_KEY}x`, subscription(NEW_ENDPOINT), NOBODY),
+  set('key with a bad character', `webPushSubscriptions/${NEW_SUB_KEY.slice(0, 42)}~`, subscription(NEW_ENDPOINT), NOBODY),
+  set('overwrite an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, subscription(NEW_ENDPOINT), NOBODY),
+  set('change a field of an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}/endpoint`, NEW_ENDPOINT, NOBODY),
+  set('partial entry', `webPushSubscriptions/${NEW_SUB_KEY}/endpoint`, NEW_ENDPOINT, NOBODY),
+  set('delete an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, null, ADMIN_ONLY),
+];
+
+/** Plain JSON (undefined fields dropped), as it travels over the wire. */
+export function toJson(value: unknown): unknown {
+  return value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
+}
