@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * `npm test`: unit and integration tests of every workspace, then the end-to-end suite in
+ * Chromium. Prints one closing line 'N passed, N failed' over both runs.
+ */
+const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
+const suites = [
+  { name: 'unit and integration', args: ['vitest', 'run'] },
+  { name: 'end-to-end', args: ['vitest', 'run', '-c', 'e2e/vitest.config.ts'] },
+];
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+for (const [i, suite] of suites.entries()) {
+  const report = join(temp, `report-${i}.json`);
+  console.log(`\n=== ${suite.name} ===`);
+  const result = spawnSync('npx', [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    if (json.numTotalTests === 0) {
+      console.error(`test: the ${suite.name} suite ran no test`);
+      exitCode = 1;
+    }
+  } catch {
+    console.error(`test: the ${suite.name} suite wrote no report`);
+    exitCode = 1;
+  }
+  if (result.status !== 0) exitCode = result.status ?? 1;
+}
+rmSync(temp, { recursive: true, force: true });
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(exitCode);
