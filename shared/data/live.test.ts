@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { Subject, firstValueFrom, toArray, take } from 'rxjs';
+import { cachedLive, type Live } from './live.ts';
+import { createCache, memoryStore } from './cache.ts';
+
+describe('cachedLive', () => {
+  it('paints the cached value first, marked stale, then the live one', async () => {
+    const cache = createCache(memoryStore());
+    cache.write('k', ['old']);
+    const source = new Subject<string[]>();
+    const values = firstValueFrom(cachedLive(cache, 'k', source).pipe(take(2), toArray()));
+    source.next(['new']);
+    expect(await values).toEqual<Live<string[]>[]>([
+      { data: ['old'], stale: true, error: null },
+      { data: ['new'], stale: false, error: null },
+    ]);
+    expect(cache.read('k')).toEqual(['new']);
+  });
+
+  it('keeps the last data when the stream fails, and reports the error', async () => {
+    const cache = createCache(memoryStore());
+    const source = new Subject<number>();
+    const values = firstValueFrom(cachedLive(cache, 'n', source).pipe(take(2), toArray()));
+    source.next(7);
+    source.error(new Error('permission_denied'));
+    const [first, second] = await values;
+    expect(first).toEqual({ data: 7, stale: false, error: null });
+    expect(second?.data).toBe(7);
+    expect(second?.error?.message).toBe('permission_denied');
+  });
+
+  it('ignores a corrupt cache entry instead of failing', () => {
+    const store = memoryStore();
+    store.setItem('satta:v1:bad', '{not json');
+    expect(createCache(store).read('bad')).toBeUndefined();
+  });
+});
