@@ -1,0 +1,73 @@
+import styled from 'styled-components';
+
+export const Card = styled.article`
+  background: #fffdf7;
+  border: 1px solid #e2c27a;
+  border-radius: 12px;
+  padding: 16px;
+  box-shadow: 0 2px 6px rgb(0 0 0 / 8%);
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+export const Name = styled.h3`
+  margin: 0 0 12px;
+  font-size: 1.2rem;
+  color: #7a1f1f;
+  text-align: center;
+`;
+
+export const Row = styled.p`
+  margin: 6px 0;
+  line-height: 1.5;
+`;
+
+export const Label = styled.span`
+  font-weight: 600;
+  margin-inline-end: 6px;
+`;
+
+export const ContactLink = styled.a`
+  display: inline-block;
+  min-height: 44px;
+  line-height: 44px;
+  margin-inline-end: 12px;
+  color: #0b57d0;
+  font-weight: 600;
+
+  &:focus-visible {
+    outline: 3px solid #0b57d0;
+    outline-offset: 2px;
+  }
+`;
+
+export const WhatsAppLink = styled(ContactLink)`
+  padding: 0 14px;
+  border-radius: 22px;
+  background: #128c4a;
+  color: #fff;
+  text-decoration: none;
+`;
+
+export const SectionTitle = styled.h4`
+  margin: 14px 0 6px;
+  font-size: 1rem;
+  color: #7a1f1f;
+`;
+
+export const Pairs = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 2px 12px;
+  margin: 0;
+
+  dt {
+    font-weight: 500;
+  }
+
+  dd {
+    margin: 0;
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
+`;
