@@ -4,7 +4,7 @@ import { agentsToShow, type Khaiwal } from '@satta/shared/domain/agents';
 import type { Live } from '@satta/shared/data';
 import { AgentCard } from './AgentCard.tsx';
 import { AGENT_TEXT } from './agentStrings.ts';
-import { KHAIWAL_LOAD_ERROR } from './agentMessages.ts';
+import { ERROR_FETCHING_KHAIWALS } from '@satta/shared/domain/messages';
 
 const Section = styled.section`
   padding: 16px 12px;
@@ -43,7 +43,7 @@ export function AgentCardsView({ live }: { live: Live<Khaiwal[]> }) {
   return (
     <Section aria-labelledby={headingId} aria-busy={data === undefined && error === null}>
       <Heading id={headingId}>{AGENT_TEXT.heading}</Heading>
-      {error !== null && <ErrorNote role="alert">{KHAIWAL_LOAD_ERROR}</ErrorNote>}
+      {error !== null && <ErrorNote role="alert">{ERROR_FETCHING_KHAIWALS}</ErrorNote>}
       {agents === undefined && error === null && <Note role="status">{AGENT_TEXT.loading}</Note>}
       {data !== undefined && data.length === 0 && <Note>{AGENT_TEXT.samplesNote}</Note>}
       {agents !== undefined && (
