@@ -85,6 +85,8 @@ export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
 // Validation errors the specification leaves open (our wording)
 export const NUMBER_FORMAT_ERROR = 'Number must be two digits from 00 to 99.';
 export const PLEASE_SELECT_DATE = 'Please select a date.';
+export const INVALID_DATE = 'Please select a valid date.';
+export const INVALID_SATTANAME = 'A Sattaname must not contain . $ # [ ] /';
 export const FUTURE_DATE_ERROR = 'The date cannot be in the future.';
 export const MAIN_INFO_REQUIRED = 'Please enter both a name and a phone number.';
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';

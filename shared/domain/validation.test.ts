@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATES } from './agents.ts';
+import {
+  isDatabaseKey,
+  validateAdInfo,
+  validateAgent,
+  validateMainInfo,
+  validatePassword,
+  validatePreviousNumber,
+  validateTime,
+  validateTodayNumber,
+  type AgentForm,
+} from './validation.ts';
+
+const NUMBER_ERROR = 'Number must be two digits from 00 to 99.';
+
+describe('validateTodayNumber', () => {
+  it.each([
+    [{ game: 'Gali', number: '5' }, { ok: true, value: { game: 'Gali', number: '05' } }],
+    [{ game: ' Gali ', number: ' 42 ' }, { ok: true, value: { game: 'Gali', number: '42' } }],
+    [{ game: 'Disawar', number: 0 }, { ok: true, value: { game: 'Disawar', number: '00' } }],
+    [{ game: 'Disawar', number: '99' }, { ok: true, value: { game: 'Disawar', number: '99' } }],
+    [{ game: '', number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
+    [{ game: '   ', number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
+    [{ game: null, number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
+    [{ game: 'Gali/2026-11-20', number: '05' }, { ok: false, error: 'A Sattaname must not contain . $ # [ ] /' }],
+    [{ game: 'Gali', number: '100' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: '-1' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: '' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: 'ab' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: 5.5 }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: undefined }, { ok: false, error: NUMBER_ERROR }],
+  ])('%j -> %j', (form, expected) => {
+    expect(validateTodayNumber(form)).toEqual(expected);
+  });
+});
+
+describe('validatePreviousNumber', () => {
+  const TODAY = '2026-11-21';
+  it.each([
+    [{ date: '2026-11-20', game: 'Gali', number: '7' }, { ok: true, value: { date: '2026-11-20', game: 'Gali', number: '07' } }],
+    [{ date: '2026-11-21', game: 'Gali', number: '07' }, { ok: true, value: { date: '2026-11-21', game: 'Gali', number: '07' } }],
+    [{ date: '2025-01-01', game: 'Agra', number: 12 }, { ok: true, value: { date: '2025-01-01', game: 'Agra', number: '12' } }],
+    [{ date: '2026-11-20', game: '', number: '07' }, { ok: false, error: 'Please select a Sattaname.' }],
+    [{ date: '', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a date.' }],
+    [{ date: null, game: 'Gali', number: '07' }, { ok: false, error: 'Please select a date.' }],
+    [{ date: '2026-02-30', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a valid date.' }],
+    [{ date: '20-11-2026', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a valid date.' }],
+    [{ date: '2026-11-22', game: 'Gali', number: '07' }, { ok: false, error: 'The date cannot be in the future.' }],
+    [{ date: '2027-01-01', game: 'Gali', number: '07' }, { ok: false, error: 'The date cannot be in the future.' }],
+    [{ date: '2026-11-20', game: 'Gali', number: '123' }, { ok: false, error: NUMBER_ERROR }],
+  ])('%j -> %j', (form, expected) => {
+    expect(validatePreviousNumber(form, TODAY)).toEqual(expected);
+  });
+});
+
+describe('validateMainInfo', () => {
+  const REQUIRED = 'Please enter both a name and a phone number.';
+  it.each([
+    [{ name: 'Raj', phnnumber: '+91 90000 00001' }, { ok: true, value: { name: 'Raj', phnnumber: '+91 90000 00001' } }],
+    [{ name: ' Raj ', phnnumber: 919000000001 }, { ok: true, value: { name: 'Raj', phnnumber: '919000000001' } }],
+    [{ name: '', phnnumber: '9000000001' }, { ok: false, error: REQUIRED }],
+    [{ name: 'Raj', phnnumber: '  ' }, { ok: false, error: REQUIRED }],
+    [{ name: null, phnnumber: null }, { ok: false, error: REQUIRED }],
+  ])('%j -> %j', (form, expected) => {
+    expect(validateMainInfo(form)).toEqual(expected);
+  });
+});
+
+describe('validatePassword', () => {
+  it.each([
+    [{ current: 'old', next: 'new' }, { ok: true, value: { current: 'old', next: 'new' } }],
+    [{ current: ' old ', next: ' new pass ' }, { ok: true, value: { current: ' old ', next: ' new pass ' } }],
+    [{ current: '', next: 'new' }, { ok: false, error: 'Please enter your current password.' }],
+    [{ current: 'old', next: '' }, { ok: false, error: 'Please enter a new password.' }],
+    [{ current: undefined, next: undefined }, { ok: false, error: 'Please enter your current password.' }],
+  ])('%j -> %j', (form, expected) => {
+    expect(validatePassword(form)).toEqual(expected);
+  });
+});
+
+describe('validateTime', () => {
+  const FORMAT = 'Time must be in HH:MM AM/PM format, for example 02:00 PM.';
+  it.each([
+    ['12:20 pm', { ok: true, value: '12:20 PM' }],
+    ['2:00pm', { ok: true, value: '02:00 PM' }],
+    [' 02:00 am ', { ok: true, value: '02:00 AM' }],
+    ['11:30 PM', { ok: true, value: '11:30 PM' }],
+    ['', { ok: false, error: 'Please enter a time.' }],
+    ['   ', { ok: false, error: 'Please enter a time.' }],
+    [null, { ok: false, error: 'Please enter a time.' }],
+    ['14:00', { ok: false, error: FORMAT }],
+    ['13:00 PM', { ok: false, error: FORMAT }],
+    ['noon', { ok: false, error: FORMAT }],
+  ])('%j -> %j', (text, expected) => {
+    expect(validateTime(text)).toEqual(expected);
+  });
+});
+
+describe('validateAgent', () => {
+  const FILL = 'Please fill in all required fields';
+  const base: AgentForm = {
+    name: 'Raj',
+    phone: '+91 90000 00009',
+    wa: '+91 90000 00009',
+    site: 'https://example.com',
+    payment: 'UPI',
+  };
+  const saved = {
+    name: 'Raj',
+    phone: '+91 90000 00009',
+    wa: '+91 90000 00009',
+    site: 'https://example.com/',
+    payment: 'UPI',
+    customTimings: [],
+    customRates: { ...DEFAULT_RATES },
+  };
+
+  it.each<[string, Partial<AgentForm>, unknown]>([
+    ['the minimal agent', {}, { ok: true, value: saved }],
+    [
+      'every field trimmed, phone 2 kept, timings canonical, own rates',
+      {
+        name: ' Raj ',
+        phone2: ' +91 90000 00010 ',
+        site: ' example.com ',
+        customTimings: [
+          ['Gali', '11:30 pm'],
+          [' Disawar ', '2:00am'],
+          ['', ''],
+        ],
+        customRates: { jodi: ' 10-----950 ', haruf: '100-----950' },
+      },
+      {
+        ok: true,
+        value: {
+          ...saved,
+          phone2: '+91 90000 00010',
+          customTimings: [
+            ['Gali', '11:30 PM'],
+            ['Disawar', '02:00 AM'],
+          ],
+          customRates: { jodi: '10-----950', haruf: '100-----950' },
+        },
+      },
+    ],
+    ['an empty phone 2 is left out', { phone2: '   ' }, { ok: true, value: saved }],
+    ['blank rates fall back to the defaults', { customRates: { jodi: '', haruf: '  ' } }, { ok: true, value: saved }],
+    ['no name', { name: '  ' }, { ok: false, error: FILL }],
+    ['no phone', { phone: '' }, { ok: false, error: FILL }],
+    ['no WhatsApp', { wa: '' }, { ok: false, error: FILL }],
+    ['no site', { site: '' }, { ok: false, error: FILL }],
+    ['no payment', { payment: ' ' }, { ok: false, error: FILL }],
+    ['a WhatsApp number without digits', { wa: 'ask me' }, { ok: false, error: 'WhatsApp number must contain digits.' }],
+    ['a javascript: site', { site: 'javascript:alert(1)' }, { ok: false, error: 'Website must be a valid http:// or https:// address.' }],
+    ['an ftp site', { site: 'ftp://example.com' }, { ok: false, error: 'Website must be a valid http:// or https:// address.' }],
+    ['a timing without a game', { customTimings: [['', '11:30 PM']] }, { ok: false, error: 'Each custom timing needs a game name.' }],
+    [
+      'a timing with a bad time',
+      { customTimings: [['Gali', '25:00']] },
+      { ok: false, error: 'Custom timing for Gali must be in HH:MM AM/PM format.' },
+    ],
+    [
+      'a timing without a time',
+      { customTimings: [['Gali', '']] },
+      { ok: false, error: 'Custom timing for Gali must be in HH:MM AM/PM format.' },
+    ],
+  ])('%s', (_title, change, expected) => {
+    const result = validateAgent({ ...base, ...change });
+    expect(result).toEqual(expected);
+    if (result.ok) expect(JSON.stringify(result.value)).not.toContain('undefined');
+    if (result.ok) expect(Object.values(result.value)).not.toContain(undefined);
+  });
+});
+
+describe('validateAdInfo', () => {
+  it.each<[string, Record<string, { name?: string | null; time?: string | null }>, unknown]>([
+    [
+      'entries trimmed, game times canonical, free text kept',
+      { top: { name: ' Gali ', time: '11:30 pm' }, ' side ': { name: 'Offer', time: '10 AM - 11 AM' } },
+      { ok: true, value: { top: { name: 'Gali', time: '11:30 PM' }, side: { name: 'Offer', time: '10 AM - 11 AM' } } },
+    ],
+    ['no entries', {}, { ok: true, value: {} }],
+    ['an entry without a name', { top: { name: '', time: '11:30 PM' } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
+    ['an entry without a time', { top: { name: 'Gali', time: null } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
+    ['a label with a slash', { 'a/b': { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' }],
+    ['a blank label', { '  ': { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' }],
+  ])('%s', (_title, entries, expected) => {
+    expect(validateAdInfo(entries)).toEqual(expected);
+  });
+});
+
+describe('isDatabaseKey', () => {
+  it.each([
+    ['Gali', true],
+    ['Delhi Bazar', true],
+    ['सट्टा', true],
+    ['', false],
+    ['a.b', false],
+    ['a$b', false],
+    ['a#b', false],
+    ['a[b', false],
+    ['a]b', false],
+    ['a/b', false],
+    ['a\nb', false],
+  ])('%j: %s', (key, valid) => {
+    expect(isDatabaseKey(key)).toBe(valid);
+  });
+
+  it.each([
+    ['768 ASCII bytes', 'x'.repeat(768), true],
+    ['769 ASCII bytes', 'x'.repeat(769), false],
+    ['768 UTF-8 bytes of Devanagari', 'स'.repeat(256), true],
+    ['771 UTF-8 bytes of Devanagari', 'स'.repeat(257), false],
+  ])('a key of %s: %s', (_title, key, valid) => {
+    expect(isDatabaseKey(key)).toBe(valid);
+  });
+});

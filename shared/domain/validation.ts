@@ -1,0 +1,190 @@
+import { DEFAULT_RATES, safeUrl, type KhaiwalRates, type KhaiwalRecord } from './agents.ts';
+import {
+  AD_LABEL_ERROR,
+  CURRENT_PASSWORD_REQUIRED,
+  FILL_REQUIRED_FIELDS,
+  FUTURE_DATE_ERROR,
+  INVALID_DATE,
+  INVALID_SATTANAME,
+  MAIN_INFO_REQUIRED,
+  NEW_PASSWORD_REQUIRED,
+  NUMBER_FORMAT_ERROR,
+  PLEASE_SELECT_DATE,
+  PLEASE_SELECT_SATTANAME,
+  SITE_URL_ERROR,
+  TIME_FORMAT_ERROR,
+  TIME_REQUIRED,
+  TIMING_GAME_REQUIRED,
+  WA_NUMBER_ERROR,
+  adEntryIncomplete,
+  timingFormatError,
+} from './messages.ts';
+import { normalizeNumber } from './numbers.ts';
+import { isDateKey } from './siteTime.ts';
+import { normalizeTimeInput } from './time.ts';
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const ok = <T>(value: T): Validation<T> => ({ ok: true, value });
+const fail = <T>(error: string): Validation<T> => ({ ok: false, error });
+
+/** Text of a form field; a missing field is an empty one. */
+function field(v: string | number | null | undefined): string {
+  return v === null || v === undefined ? '' : String(v).trim();
+}
+
+/**
+ * Whether a name can be one segment of a database path. A game or ad label with '/' in it would
+ * otherwise write somewhere else than the admin meant.
+ */
+export function isDatabaseKey(s: string): boolean {
+  return s.length > 0 && utf8.encode(s).length <= 768 && !/[.$#[\]/\u0000-\u001F\u007F]/.test(s);
+}
+
+const utf8 = new TextEncoder();
+
+function checkGame(game: string | null | undefined): Validation<string> {
+  const name = field(game);
+  if (name === '') return fail(PLEASE_SELECT_SATTANAME);
+  return isDatabaseKey(name) ? ok(name) : fail(INVALID_SATTANAME);
+}
+
+function checkNumber(number: string | number | null | undefined): Validation<string> {
+  const value = normalizeNumber(typeof number === 'number' ? number : field(number));
+  return value === null ? fail(NUMBER_FORMAT_ERROR) : ok(value);
+}
+
+export interface NumberForm {
+  game: string | null | undefined;
+  number: string | number | null | undefined;
+}
+
+/** Update Number: today's result of one game. */
+export function validateTodayNumber(form: NumberForm): Validation<{ game: string; number: string }> {
+  const game = checkGame(form.game);
+  if (!game.ok) return game;
+  const number = checkNumber(form.number);
+  if (!number.ok) return number;
+  return ok({ game: game.value, number: number.value });
+}
+
+/** Update Previous Number: any day up to today (todayKey, in the site's zone). */
+export function validatePreviousNumber(
+  form: NumberForm & { date: string | null | undefined },
+  todayKey: string,
+): Validation<{ date: string; game: string; number: string }> {
+  const date = field(form.date);
+  if (date === '') return fail(PLEASE_SELECT_DATE);
+  if (!isDateKey(date)) return fail(INVALID_DATE);
+  // Keys are fixed-width, so text order is date order.
+  if (date > todayKey) return fail(FUTURE_DATE_ERROR);
+  const rest = validateTodayNumber(form);
+  if (!rest.ok) return rest;
+  return ok({ date, ...rest.value });
+}
+
+/** Update Main Information (the `mian` record). */
+export function validateMainInfo(form: {
+  name: string | null | undefined;
+  phnnumber: string | number | null | undefined;
+}): Validation<{ name: string; phnnumber: string }> {
+  const name = field(form.name);
+  const phnnumber = field(form.phnnumber);
+  if (name === '' || phnnumber === '') return fail(MAIN_INFO_REQUIRED);
+  return ok({ name, phnnumber });
+}
+
+/** Update Password. Passwords are taken as typed: spaces may be part of one. */
+export function validatePassword(form: {
+  current: string | null | undefined;
+  next: string | null | undefined;
+}): Validation<{ current: string; next: string }> {
+  const current = form.current ?? '';
+  const next = form.next ?? '';
+  if (current === '') return fail(CURRENT_PASSWORD_REQUIRED);
+  if (next === '') return fail(NEW_PASSWORD_REQUIRED);
+  return ok({ current, next });
+}
+
+/** Sattaname Information: a game time, saved upper-cased in the canonical 'HH:MM AM/PM'. */
+export function validateTime(text: string | null | undefined): Validation<string> {
+  if (field(text) === '') return fail(TIME_REQUIRED);
+  const time = normalizeTimeInput(text);
+  return time === null ? fail(TIME_FORMAT_ERROR) : ok(time);
+}
+
+export interface AgentForm {
+  name: string;
+  phone: string;
+  phone2?: string | null;
+  wa: string;
+  site: string;
+  payment: string;
+  customTimings?: readonly (readonly [string, string])[];
+  customRates?: Partial<KhaiwalRates> | null;
+}
+
+/** Khaiwal Management: the record written to khaiwals/{id}, with no undefined field (the database refuses those). */
+export function validateAgent(form: AgentForm): Validation<KhaiwalRecord> {
+  const name = field(form.name);
+  const phone = field(form.phone);
+  const wa = field(form.wa);
+  const siteText = field(form.site);
+  const payment = field(form.payment);
+  if ([name, phone, wa, siteText, payment].includes('')) return fail(FILL_REQUIRED_FIELDS);
+  if (!/\d/.test(wa)) return fail(WA_NUMBER_ERROR);
+  const site = safeUrl(siteText);
+  if (site === null) return fail(SITE_URL_ERROR);
+
+  const customTimings: [string, string][] = [];
+  for (const [gameText, timeText] of form.customTimings ?? []) {
+    const game = field(gameText);
+    const rawTime = field(timeText);
+    // The form keeps a blank row for the next entry; it is not an error.
+    if (game === '' && rawTime === '') continue;
+    if (game === '') return fail(TIMING_GAME_REQUIRED);
+    const time = normalizeTimeInput(rawTime);
+    if (time === null) return fail(timingFormatError(game));
+    customTimings.push([game, time]);
+  }
+
+  const record: KhaiwalRecord = {
+    name,
+    phone,
+    wa,
+    site,
+    payment,
+    customTimings,
+    customRates: {
+      jodi: field(form.customRates?.jodi) || DEFAULT_RATES.jodi,
+      haruf: field(form.customRates?.haruf) || DEFAULT_RATES.haruf,
+    },
+  };
+  const phone2 = field(form.phone2);
+  if (phone2 !== '') record.phone2 = phone2;
+  return ok(record);
+}
+
+export interface AdEntry {
+  name: string;
+  time: string;
+}
+
+/**
+ * Update Ad Info: the whole `adinfo` object. Times that read as a game time are stored canonical;
+ * other text ('10 AM - 11 AM') is kept, since an ad may name a span rather than a draw.
+ */
+export function validateAdInfo(
+  entries: Readonly<Record<string, { name?: string | null; time?: string | null }>>,
+): Validation<Record<string, AdEntry>> {
+  const value: Record<string, AdEntry> = {};
+  for (const [rawLabel, entry] of Object.entries(entries)) {
+    const label = rawLabel.trim();
+    if (!isDatabaseKey(label)) return fail(AD_LABEL_ERROR);
+    const name = field(entry.name);
+    const time = field(entry.time);
+    if (name === '' || time === '') return fail(adEntryIncomplete(label));
+    value[label] = { name, time: normalizeTimeInput(time) ?? time };
+  }
+  return ok(value);
+}
