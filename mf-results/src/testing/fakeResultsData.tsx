@@ -1,0 +1,37 @@
+import type { ReactElement } from 'react';
+import { BehaviorSubject } from 'rxjs';
+import { render, type RenderResult } from '@testing-library/react';
+import type { Live, MainInfo } from '@satta/shared/data';
+import type { GameData } from '@satta/shared/domain/results';
+import { ResultsDataProvider, type ResultsData } from '../hooks/resultsData.ts';
+
+const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
+
+/** A stand-in for the data service whose streams a test pushes values into. */
+export interface FakeResultsData {
+  data: ResultsData;
+  games$: BehaviorSubject<Live<GameData[]>>;
+  info$: BehaviorSubject<Live<MainInfo>>;
+  connected$: BehaviorSubject<boolean>;
+}
+
+export function fakeResultsData(): FakeResultsData {
+  const games$ = new BehaviorSubject<Live<GameData[]>>(LOADING_LIVE);
+  const info$ = new BehaviorSubject<Live<MainInfo>>(LOADING_LIVE);
+  const connected$ = new BehaviorSubject<boolean>(false);
+  const data: ResultsData = {
+    homeGames$: () => games$,
+    mainInfo$: () => info$,
+    connected$,
+    timezone: 'Asia/Kolkata',
+  };
+  return { data, games$, info$, connected$ };
+}
+
+export function live<T>(data: T, stale = false): Live<T> {
+  return { data, stale, error: null };
+}
+
+export function renderWithData(ui: ReactElement, fake: FakeResultsData): RenderResult {
+  return render(<ResultsDataProvider value={fake.data}>{ui}</ResultsDataProvider>);
+}

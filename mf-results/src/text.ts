@@ -1,0 +1,22 @@
+// Wording of the home widgets that the specification leaves open (our wording). The
+// specification's own strings come from @satta/shared/domain/messages.
+
+export const STALE_BADGE = 'पुराना डेटा / cached';
+export const STALE_BADGE_TITLE = 'Saved results from your last visit; live results are on the way.';
+export const RESULT_TABLE_CAPTION = 'आज और कल के रिज़ल्ट';
+export const GAME_COLUMN = 'गेम';
+export const CURRENT_GAME_HEADING = 'अभी का रिज़ल्ट';
+export const YESTERDAY_LABEL = 'कल';
+export const TODAY_LABEL = 'आज';
+export const NEXT_GAME_HEADING = 'अगला गेम';
+export const NEXT_GAME_COUNTDOWN = 'रिज़ल्ट आने में';
+export const NEXT_GAME_TOMORROW = 'कल';
+export const CHART_LINK = 'पूरा चार्ट देखें';
+export const MONTHLY_CAPTION = (month: string): string => `मासिक रिज़ल्ट ${month}`;
+export const MONTHLY_MORE_CAPTION = (month: string): string => `मासिक रिज़ल्ट ${month} (और गेम)`;
+export const MONTHLY_SCROLL_HINT = 'और गेम देखने के लिए दाएँ स्क्रॉल करें';
+export const JOIN_CHANNEL = 'सबसे तेज़ रिज़ल्ट के लिए हमारा चैनल जॉइन करें';
+export const CONTACT_LABEL = 'WhatsApp / संपर्क';
+export const BANNER_LABEL = 'सूचना';
+export const CLOCK_LABEL = 'भारतीय समय';
+export const OFFLINE = 'ऑफ़लाइन — दोबारा जुड़ने की कोशिश हो रही है';

@@ -1,0 +1,31 @@
+import styled, { keyframes } from 'styled-components';
+import { WAIT } from '@satta/shared/domain/messages';
+
+const pulse = keyframes`
+  50% { opacity: 0.45; }
+`;
+
+// The words themselves ('Wait...' or the number) carry the state; colour only repeats it.
+const Waiting = styled.span`
+  color: var(--color-wait, #b71c1c);
+  font-weight: 700;
+  animation: ${pulse} 1.2s ease-in-out infinite;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Published = styled.span`
+  color: var(--color-result, #1b5e20);
+  font-weight: 700;
+`;
+
+/** Today's result: 'Wait...' until the number exists, then the number. */
+export function ResultValue({ number }: { number: string | null }) {
+  return number === null ? (
+    <Waiting data-state="wait">{WAIT}</Waiting>
+  ) : (
+    <Published data-state="result">{number}</Published>
+  );
+}

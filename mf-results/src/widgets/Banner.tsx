@@ -1,0 +1,79 @@
+import styled from 'styled-components';
+import { LOADING } from '@satta/shared/domain/messages';
+import { safeUrl, waLink } from '@satta/shared/domain/agents';
+import { useMainInfo } from '../hooks/useMainInfo.ts';
+import { Marquee } from '../ui/Marquee.tsx';
+import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { BANNER_LABEL, CONTACT_LABEL, JOIN_CHANNEL } from '../text.ts';
+
+const Section = styled.section`
+  box-sizing: border-box;
+  max-width: 100%;
+  margin: 0 auto 1rem;
+  padding: 0.5rem 0.75rem;
+  border-radius: 8px;
+  background: var(--color-banner-bg, #fff8e1);
+  color: var(--color-banner-text, #3e2723);
+  font-weight: 600;
+  text-align: center;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  align-items: center;
+  justify-content: center;
+  margin-top: 0.5rem;
+`;
+
+const JoinLink = styled.a`
+  display: inline-block;
+  padding: 0.5rem 1rem;
+  border-radius: 999px;
+  background: var(--color-cta-bg, #0d47a1);
+  color: var(--color-cta-text, #ffffff);
+  text-decoration: none;
+
+  &:focus-visible {
+    outline: 3px solid var(--color-focus, #1565c0);
+    outline-offset: 2px;
+  }
+`;
+
+const Contact = styled.p`
+  margin: 0;
+
+  a {
+    color: inherit;
+  }
+`;
+
+/** The admin's scrolling banner, the join-channel call to action and the contact number. */
+export default function Banner() {
+  const info = useMainInfo();
+  const banner = info.data?.banner?.trim() || (info.data ? '' : LOADING);
+  const channel = safeUrl(info.data?.channel);
+  const phone = info.data?.phnnumber?.trim() ?? '';
+  const whatsapp = phone ? waLink(phone) : null;
+  return (
+    <Section aria-label={BANNER_LABEL}>
+      {banner && <Marquee text={banner} />}
+      <StaleBadge show={info.stale && info.data !== undefined} />
+      {(channel || phone) && (
+        <Actions>
+          {channel && (
+            <JoinLink href={channel} target="_blank" rel="noopener noreferrer">
+              {JOIN_CHANNEL}
+            </JoinLink>
+          )}
+          {phone && (
+            <Contact>
+              {CONTACT_LABEL}: {whatsapp ? <a href={whatsapp} target="_blank" rel="noopener noreferrer">{phone}</a> : phone}
+            </Contact>
+          )}
+        </Actions>
+      )}
+    </Section>
+  );
+}

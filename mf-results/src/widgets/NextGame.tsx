@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { nextGameOrTomorrow, secondsUntil } from '@satta/shared/domain/currentGame';
+import { LOADING, MISSING_NUMBER, MISSING_TIME, NAV_CHART } from '@satta/shared/domain/messages';
+import { parseGameTime } from '@satta/shared/domain/time';
+import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useSiteDay } from '../hooks/useSiteDay.ts';
+import { formatCountdown } from '../rules/countdown.ts';
+import { Panel, PanelHeading } from '../ui/Panel.tsx';
+import { RouteLink } from '../ui/RouteLink.tsx';
+import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { CHART_LINK, NEXT_GAME_COUNTDOWN, NEXT_GAME_HEADING, NEXT_GAME_TOMORROW } from '../text.ts';
+
+const Block = styled(Panel)`
+  text-align: center;
+`;
+
+const Name = styled.p`
+  margin: 0;
+  font-size: 1.4rem;
+  font-weight: 700;
+`;
+
+const Countdown = styled.p`
+  margin: 0.25rem 0;
+  font-variant-numeric: tabular-nums;
+
+  strong {
+    font-size: 1.3rem;
+    font-weight: 700;
+  }
+`;
+
+const ChartLink = styled(RouteLink)`
+  display: inline-block;
+  margin-top: 0.25rem;
+  padding: 0.4rem 1rem;
+  border-radius: 999px;
+  background: var(--color-cta-bg, #0d47a1);
+  color: var(--color-cta-text, #ffffff);
+  text-decoration: none;
+`;
+
+/** The next draw of the day (or tomorrow's first after the last), with a live countdown. */
+export default function NextGame() {
+  const headingId = useId();
+  const live = useHomeGames();
+  const { now } = useSiteDay(1000);
+  const next = live.data ? nextGameOrTomorrow(live.data, now) : null;
+  const game = next?.game ?? null;
+  const minutes = game ? parseGameTime(game.time) : null;
+  const name = live.data === undefined ? LOADING : (game?.name ?? MISSING_NUMBER);
+  return (
+    <Block aria-labelledby={headingId}>
+      <PanelHeading id={headingId}>
+        {NEXT_GAME_HEADING}
+        <StaleBadge show={live.stale && live.data !== undefined} />
+      </PanelHeading>
+      <Name data-testid="next-game-name">{name}</Name>
+      {game && (
+        <p data-testid="next-game-time">
+          {game.time ?? MISSING_TIME}
+          {next?.tomorrow ? ` (${NEXT_GAME_TOMORROW})` : ''}
+        </p>
+      )}
+      {minutes !== null && (
+        <Countdown>
+          {NEXT_GAME_COUNTDOWN}{' '}
+          <strong data-testid="next-game-countdown">{formatCountdown(secondsUntil(minutes, now))}</strong>
+        </Countdown>
+      )}
+      <ChartLink to="/chart">
+        {CHART_LINK} ({NAV_CHART})
+      </ChartLink>
+    </Block>
+  );
+}

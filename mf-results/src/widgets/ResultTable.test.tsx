@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ResultTable from './ResultTable.tsx';
+import { fakeResultsData, live, renderWithData } from '../testing/fakeResultsData.tsx';
+import { ist, sampleGames } from '../testing/sampleGames.ts';
+
+describe('ResultTable', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(ist('2026-03-15', '12:25'));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  function row(game: string): HTMLElement {
+    const header = screen.getByRole('rowheader', { name: new RegExp(`^${game}`) });
+    const tr = header.closest('tr');
+    if (!tr) throw new Error(`no row for ${game}`);
+    return tr;
+  }
+
+  it('shows the loading text until data arrives', () => {
+    renderWithData(<ResultTable />, fakeResultsData());
+    expect(screen.getByRole('table')).toHaveProperty('textContent', expect.stringContaining('Loading...'));
+  });
+
+  it('has a caption and the specification headings', () => {
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames()));
+    renderWithData(<ResultTable />, fake);
+    const table = screen.getByRole('table');
+    expect(table.querySelector('caption')?.textContent).toContain('आज और कल के रिज़ल्ट');
+    const headings = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headings).toEqual(['गेम', 'कल आया था', 'आज का रिज़ल्ट']);
+  });
+
+  it("shows 'Wait...' until today's number exists, then the number, live", () => {
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+    renderWithData(<ResultTable />, fake);
+    const cells = within(row('Gali')).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['42', 'Wait...']);
+    expect(cells[1]?.querySelector('[data-state="wait"]')).not.toBeNull();
+
+    act(() => fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42', '2026-03-15': '07' } }))));
+    const after = within(row('Gali')).getAllByRole('cell');
+    expect(after.map((c) => c.textContent)).toEqual(['42', '07']);
+    expect(after[1]?.querySelector('[data-state="result"]')).not.toBeNull();
+  });
+
+  it("shows '--' for a missing yesterday and 'N/A' for a missing time", () => {
+    const fake = fakeResultsData();
+    const games = sampleGames({ Mathura: { '2026-03-15': '11' } });
+    const mathura = games.find((g) => g.name === 'Mathura');
+    if (mathura) mathura.time = null;
+    fake.games$.next(live(games));
+    renderWithData(<ResultTable />, fake);
+    expect(within(row('Mathura')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['--', '11']);
+    expect(within(row('Mathura')).getByRole('rowheader').textContent).toBe('MathuraN/A');
+  });
+
+  it('orders the twelve admin games first, then the others by place', () => {
+    const fake = fakeResultsData();
+    fake.games$.next(live([...sampleGames()].reverse()));
+    renderWithData(<ResultTable />, fake);
+    const names = screen.getAllByRole('rowheader').map((th) => th.firstChild?.textContent);
+    expect(names).toEqual([
+      'Bilaspur', 'Mathura', 'Gangotri', 'Delhi Bazar', 'Shri Ganesh', 'Ferozpur', 'Faridabad',
+      'Palika bazar', 'Gaziyabad', 'Dwarka bazar', 'Gali', 'Disawar',
+      'Puskar', 'Sadar Bazar', 'Gwalior', 'Agra', 'Sadak',
+    ]);
+  });
+
+  it('marks cached data until the live answer arrives', () => {
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames(), true));
+    renderWithData(<ResultTable />, fake);
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached');
+    act(() => fake.games$.next(live(sampleGames())));
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+  });
+
+  it('moves to the new day at midnight', () => {
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames({ Gali: { '2026-03-15': '33' } })));
+    vi.setSystemTime(ist('2026-03-15', '23:59'));
+    renderWithData(<ResultTable />, fake);
+    expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['--', '33']);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['33', 'Wait...']);
+  });
+});

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { orderGames } from '@satta/shared/domain/games';
+import { resultCell } from '@satta/shared/domain/currentGame';
+import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING } from '@satta/shared/domain/messages';
+import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useSiteDay } from '../hooks/useSiteDay.ts';
+import { DAY_TICK_MS } from '../hooks/ticks.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { ResultValue } from '../ui/ResultValue.tsx';
+import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { Table, TableScroll } from '../ui/tables.ts';
+import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
+
+const GameTime = styled.span`
+  display: block;
+  font-size: 0.8rem;
+  font-weight: 400;
+`;
+
+/** Every game with yesterday's and today's number, in the fixed order. */
+export default function ResultTable() {
+  const live = useHomeGames();
+  const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
+  const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
+  return (
+    <Panel>
+      <TableScroll tabIndex={0} role="region" aria-label={RESULT_TABLE_CAPTION}>
+        <Table>
+          <caption>
+            {RESULT_TABLE_CAPTION}
+            <StaleBadge show={live.stale && games !== undefined} />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{GAME_COLUMN}</th>
+              <th scope="col">{YESTERDAY_HEADING}</th>
+              <th scope="col">{TODAY_HEADING}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {games === undefined ? (
+              <tr>
+                <td colSpan={3}>{LOADING}</td>
+              </tr>
+            ) : (
+              games.map((game) => {
+                const cell = resultCell(game.results, todayKey, yesterdayKey);
+                return (
+                  <tr key={game.name} data-game={game.name}>
+                    <th scope="row">
+                      {game.name}
+                      <GameTime>{game.time ?? MISSING_TIME}</GameTime>
+                    </th>
+                    <td>{cell.yesterday ?? MISSING_NUMBER}</td>
+                    <td>
+                      <ResultValue number={cell.today} />
+                    </td>
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </Table>
+      </TableScroll>
+    </Panel>
+  );
+}
