@@ -15,7 +15,14 @@ import {
 
 // Node re-reads process.env.TZ when it is assigned, so each block below really runs the
 // same assertions as if the visitor's machine were in another zone.
-const MACHINE_ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Asia/Kolkata'];
+// Each zone with the local hour a machine there shows at 2026-11-21T00:00Z.
+const MACHINE_ZONES: [zone: string, localHour: number][] = [
+  ['UTC', 0],
+  ['America/Los_Angeles', 16],
+  ['Asia/Tokyo', 9],
+  ['Pacific/Kiritimati', 14],
+  ['Asia/Kolkata', 5],
+];
 const originalTz = process.env['TZ'];
 afterAll(() => {
   if (originalTz === undefined) delete process.env['TZ'];
@@ -38,7 +45,12 @@ const instants: [iso: string, tz: string, wall: Wall, key: string][] = [
   ['2026-11-20T23:59:59Z', 'UTC', [2026, 11, 20, 23, 59, 59, 5], '2026-11-20'],
 ];
 
-describe.each(MACHINE_ZONES)('on a machine in %s', (machineZone) => {
+describe.each(MACHINE_ZONES)('on a machine in %s', (machineZone, localHour) => {
+  it('really runs in that zone', () => {
+    process.env['TZ'] = machineZone;
+    expect(new Date('2026-11-21T00:00:00Z').getHours()).toBe(localHour);
+  });
+
   it.each(instants)('%s in %s', (iso, tz, wall, key) => {
     process.env['TZ'] = machineZone;
     const [year, month, day, hour, minute, second, weekday] = wall;
