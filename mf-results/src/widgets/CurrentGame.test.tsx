@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import CurrentGame from './CurrentGame.tsx';
+import { fakeResultsData, live, renderWithData } from '../testing/fakeResultsData.tsx';
+import { ist, sampleGames } from '../testing/sampleGames.ts';
+
+function shown() {
+  return {
+    name: screen.getByTestId('current-game-name').textContent,
+    time: screen.getByTestId('current-game-time').textContent,
+    yesterday: screen.getByTestId('current-game-yesterday').textContent?.replace(/^.*: /, ''),
+    today: screen.getByTestId('current-game-today').textContent?.replace(/^.*: /, ''),
+  };
+}
+
+describe('CurrentGame', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  const results = {
+    Gali: { '2026-03-14': '42', '2026-03-15': '07' },
+    Bilaspur: { '2026-03-14': '18', '2026-03-15': '81' },
+    Dwarka: {},
+  };
+
+  it.each([
+    ['00:30', { name: 'Gali', time: '11:30 PM', yesterday: '42', today: '07' }],
+    ['05:10', { name: 'Disawar', time: '02:00 AM', yesterday: '--', today: '--' }],
+    ['12:25', { name: 'Bilaspur', time: '12:20 PM', yesterday: '18', today: '81' }],
+    ['23:45', { name: 'Gali', time: '11:30 PM', yesterday: '42', today: '07' }],
+  ])('at %s IST shows %j', (time, expected) => {
+    vi.useFakeTimers();
+    vi.setSystemTime(ist('2026-03-15', time));
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames(results)));
+    renderWithData(<CurrentGame />, fake);
+    expect(shown()).toEqual(expected);
+  });
+
+  it("shows '--' everywhere while loading", () => {
+    renderWithData(<CurrentGame />, fakeResultsData());
+    expect(shown()).toEqual({ name: '--', time: '--', yesterday: '--', today: '--' });
+  });
+
+  it("shows 'N/A' for a game without a time", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(ist('2026-03-15', '00:30'));
+    const fake = fakeResultsData();
+    const games = sampleGames(results).map((g) => (g.name === 'Gali' ? { ...g, time: null } : g));
+    fake.games$.next(live(games));
+    renderWithData(<CurrentGame />, fake);
+    expect(shown()).toEqual({ name: 'Gali', time: 'N/A', yesterday: '42', today: '07' });
+  });
+});

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import MonthlyTable from './MonthlyTable.tsx';
+import { fakeResultsData, live, renderWithData } from '../testing/fakeResultsData.tsx';
+import { ist, sampleGames } from '../testing/sampleGames.ts';
+
+function tables() {
+  const [pinned, scrolling] = screen.getAllByRole('table');
+  if (!pinned || !scrolling) throw new Error('expected two tables');
+  return { pinned, scrolling };
+}
+
+function dates(table: HTMLElement): string[] {
+  return within(table).queryAllByRole('rowheader').map((th) => th.textContent ?? '');
+}
+
+function rowOf(table: HTMLElement, label: string): string[] {
+  const tr = within(table).getByRole('rowheader', { name: label }).closest('tr');
+  return within(tr as HTMLElement).getAllByRole('cell').map((td) => td.textContent ?? '');
+}
+
+describe('MonthlyTable', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows the loading text while loading', () => {
+    renderWithData(<MonthlyTable />, fakeResultsData());
+    expect(tables().pinned.textContent).toContain('Loading...');
+  });
+
+  it('has the fixed columns: four in the first block, eight in the scrolling one', () => {
+    vi.setSystemTime(ist('2026-03-15', '12:00'));
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames()));
+    renderWithData(<MonthlyTable />, fake);
+    const { pinned, scrolling } = tables();
+    const heads = (t: HTMLElement) => within(t).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(heads(pinned)).toEqual(['Date', 'Faridabad', 'Gaziyabad', 'Gali', 'Disawar']);
+    expect(heads(scrolling)).toEqual([
+      'Date', 'Puskar', 'Sadar Bazar', 'Gwalior', 'Delhi Bazar', 'Shri Ganesh', 'Agra', 'Sadak', 'Dwarka bazar',
+    ]);
+    expect(pinned.querySelector('caption')?.textContent).toContain('March 2026');
+  });
+
+  it('on the 1st shows only 01-MM, without future days or yesterday', () => {
+    vi.setSystemTime(ist('2026-04-01', '09:00'));
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames({ Gali: { '2026-03-31': '31', '2026-04-01': '01' } })));
+    renderWithData(<MonthlyTable />, fake);
+    const { pinned, scrolling } = tables();
+    expect(dates(pinned)).toEqual(['01-04']);
+    expect(dates(scrolling)).toEqual(['01-04']);
+    expect(rowOf(pinned, '01-04')).toEqual(['-', '-', '01', '-']);
+  });
+
+  it('on the 31st shows 01..31 with numbers and "-" for gaps', () => {
+    vi.setSystemTime(ist('2026-03-31', '23:59'));
+    const fake = fakeResultsData();
+    fake.games$.next(
+      live(sampleGames({ Faridabad: { '2026-03-01': '05', '2026-03-31': '99' }, Sadak: { '2026-03-15': '50' } })),
+    );
+    renderWithData(<MonthlyTable />, fake);
+    const { pinned, scrolling } = tables();
+    expect(dates(pinned)).toEqual(Array.from({ length: 31 }, (_, i) => `${String(i + 1).padStart(2, '0')}-03`));
+    expect(rowOf(pinned, '01-03')).toEqual(['05', '-', '-', '-']);
+    expect(rowOf(pinned, '31-03')).toEqual(['99', '-', '-', '-']);
+    expect(rowOf(scrolling, '15-03')).toEqual(['-', '-', '-', '-', '-', '-', '50', '-']);
+  });
+
+  it('reads games stored under another spelling (Disawer, Dwarka)', () => {
+    vi.setSystemTime(ist('2026-03-02', '10:00'));
+    const fake = fakeResultsData();
+    fake.games$.next(
+      live([
+        { name: 'Disawer', time: '02:00 AM', place: 12, results: { '2026-03-02': '12' } },
+        { name: 'Dwarka', time: '10:25 PM', place: 10, results: { '2026-03-01': '34' } },
+      ]),
+    );
+    renderWithData(<MonthlyTable />, fake);
+    const { pinned, scrolling } = tables();
+    expect(rowOf(pinned, '02-03')).toEqual(['-', '-', '-', '12']);
+    expect(rowOf(scrolling, '01-03')[7]).toBe('34');
+  });
+});
