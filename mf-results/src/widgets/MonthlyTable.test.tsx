@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameData } from '@satta/shared/domain/results';
 import MonthlyTable from './MonthlyTable.tsx';
 import { fakeResultsData, live, renderWithData } from '../testing/fakeResultsData.tsx';
 import { ist, sampleGames } from '../testing/sampleGames.ts';
@@ -75,7 +76,7 @@ describe('MonthlyTable', () => {
     vi.setSystemTime(ist('2026-03-02', '10:00'));
     const fake = fakeResultsData();
     fake.games$.next(
-      live([
+      live<GameData[]>([
         { name: 'Disawer', time: '02:00 AM', place: 12, results: { '2026-03-02': '12' } },
         { name: 'Dwarka', time: '10:25 PM', place: 10, results: { '2026-03-01': '34' } },
       ]),
