@@ -1,7 +1,7 @@
 import { cellText, type MonthlyRow } from '@satta/shared/domain/monthlyTable';
 import { CHART_DATE_COLUMN, LOADING } from '@satta/shared/domain/messages';
 import { StaleBadge } from '../ui/StaleBadge.tsx';
-import { Table } from '../ui/tables.ts';
+import { StickyTable } from '../ui/tables.ts';
 
 interface MonthBlockProps {
   caption: string;
@@ -15,7 +15,7 @@ interface MonthBlockProps {
 /** One block of the monthly table: the Date column and some of the games. */
 export function MonthBlock({ caption, columns, offset, rows, stale }: MonthBlockProps) {
   return (
-    <Table>
+    <StickyTable>
       <caption>
         {caption}
         <StaleBadge show={stale} />
@@ -46,6 +46,6 @@ export function MonthBlock({ caption, columns, offset, rows, stale }: MonthBlock
           ))
         )}
       </tbody>
-    </Table>
+    </StickyTable>
   );
 }

@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { color } from '@satta/shared/ui';
 import { WAIT } from '@satta/shared/domain/messages';
 
 const pulse = keyframes`
@@ -7,7 +8,7 @@ const pulse = keyframes`
 
 // The words themselves ('Wait...' or the number) carry the state; colour only repeats it.
 const Waiting = styled.span`
-  color: var(--color-wait, #b71c1c);
+  color: ${color('--color-wait')};
   font-weight: 700;
   animation: ${pulse} 1.2s ease-in-out infinite;
 
@@ -17,7 +18,7 @@ const Waiting = styled.span`
 `;
 
 const Published = styled.span`
-  color: var(--color-result, #1b5e20);
+  color: ${color('--color-result')};
   font-weight: 700;
 `;
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
 import { STALE_BADGE, STALE_BADGE_TITLE } from '../text.ts';
 
 const Badge = styled.span`
@@ -9,8 +10,8 @@ const Badge = styled.span`
   font-size: 0.75rem;
   font-weight: 600;
   vertical-align: middle;
-  color: var(--color-stale-text, #5d4037);
-  background: var(--color-stale-bg, #ffe0b2);
+  color: ${color('--color-stale-text')};
+  background: ${color('--color-stale-bg')};
 `;
 
 /** Marks data painted from the browser cache until the live answer replaces it. */

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
 import { LOADING } from '@satta/shared/domain/messages';
 import { safeUrl, waLink } from '@satta/shared/domain/agents';
 import { useMainInfo } from '../hooks/useMainInfo.ts';
@@ -12,8 +13,8 @@ const Section = styled.section`
   margin: 0 auto 1rem;
   padding: 0.5rem 0.75rem;
   border-radius: 8px;
-  background: var(--color-banner-bg, #fff8e1);
-  color: var(--color-banner-text, #3e2723);
+  background: ${color('--color-banner-bg')};
+  color: ${color('--color-banner-text')};
   font-weight: 600;
   text-align: center;
 `;
@@ -31,12 +32,12 @@ const JoinLink = styled.a`
   display: inline-block;
   padding: 0.5rem 1rem;
   border-radius: 999px;
-  background: var(--color-cta-bg, #0d47a1);
-  color: var(--color-cta-text, #ffffff);
+  background: ${color('--color-cta-bg')};
+  color: ${color('--color-cta-text')};
   text-decoration: none;
 
   &:focus-visible {
-    outline: 3px solid var(--color-focus, #1565c0);
+    outline: 3px solid ${color('--color-focus')};
     outline-offset: 2px;
   }
 `;

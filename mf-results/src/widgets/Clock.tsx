@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { formatClock } from '@satta/shared/domain/siteTime';
 import { useNow } from '../hooks/useNow.ts';
 import { useResultsData } from '../hooks/resultsData.ts';
-import { Panel } from '../ui/Panel.tsx';
+import { Card } from '@satta/shared/ui';
 import { CLOCK_LABEL } from '../text.ts';
 
 const Time = styled.time`
@@ -16,7 +16,7 @@ const Day = styled.p`
   margin: 0.25rem 0 0;
 `;
 
-const Centered = styled(Panel)`
+const Centered = styled(Card)`
   text-align: center;
 `;
 

@@ -5,12 +5,11 @@ import { MISSING_NUMBER, MISSING_TIME } from '@satta/shared/domain/messages';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
-import { Panel, PanelHeading } from '../ui/Panel.tsx';
+import { Card, CardHeading, VisuallyHidden } from '@satta/shared/ui';
 import { StaleBadge } from '../ui/StaleBadge.tsx';
-import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
 import { CURRENT_GAME_HEADING, TODAY_LABEL, YESTERDAY_LABEL } from '../text.ts';
 
-const Card = styled(Panel)`
+const Centered = styled(Card)`
   text-align: center;
 `;
 
@@ -43,11 +42,11 @@ export default function CurrentGame() {
   const game = live.data ? currentGame(live.data, now) : null;
   const cell = game ? resultCell(game.results, todayKey, yesterdayKey) : null;
   return (
-    <Card aria-labelledby={headingId}>
-      <PanelHeading id={headingId}>
+    <Centered aria-labelledby={headingId}>
+      <CardHeading id={headingId}>
         {CURRENT_GAME_HEADING}
         <StaleBadge show={live.stale && live.data !== undefined} />
-      </PanelHeading>
+      </CardHeading>
       <Name data-testid="current-game-name">{game?.name ?? MISSING_NUMBER}</Name>
       <Time data-testid="current-game-time">{game ? (game.time ?? MISSING_TIME) : MISSING_NUMBER}</Time>
       <Numbers>
@@ -61,6 +60,6 @@ export default function CurrentGame() {
           {cell?.today ?? MISSING_NUMBER}
         </span>
       </Numbers>
-    </Card>
+    </Centered>
   );
 }

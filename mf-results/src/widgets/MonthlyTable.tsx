@@ -6,8 +6,8 @@ import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { TableScroll } from '../ui/tables.ts';
+import { Card } from '@satta/shared/ui';
+import { StickyScroll } from '../ui/tables.ts';
 import { MonthBlock } from '../components/MonthBlock.tsx';
 import { MONTHLY_CAPTION, MONTHLY_MORE_CAPTION, MONTHLY_SCROLL_HINT } from '../text.ts';
 
@@ -43,13 +43,13 @@ export default function MonthlyTable() {
   const month = `${MONTH_NAMES[now.month - 1] ?? ''} ${now.year}`;
   const stale = live.stale && rows !== undefined;
   return (
-    <Panel>
+    <Card>
       <Blocks>
-        <TableScroll tabIndex={0} role="region" aria-label={MONTHLY_CAPTION(month)} $maxHeight="70vh">
+        <StickyScroll tabIndex={0} role="region" aria-label={MONTHLY_CAPTION(month)} $maxHeight="70vh">
           <MonthBlock caption={MONTHLY_CAPTION(month)} columns={PINNED} offset={0} rows={rows} stale={stale} />
-        </TableScroll>
+        </StickyScroll>
         <div>
-          <TableScroll tabIndex={0} role="region" aria-label={MONTHLY_MORE_CAPTION(month)} $maxHeight="70vh">
+          <StickyScroll tabIndex={0} role="region" aria-label={MONTHLY_MORE_CAPTION(month)} $maxHeight="70vh">
             <MonthBlock
               caption={MONTHLY_MORE_CAPTION(month)}
               columns={SCROLLING}
@@ -57,10 +57,10 @@ export default function MonthlyTable() {
               rows={rows}
               stale={stale}
             />
-          </TableScroll>
+          </StickyScroll>
           <Hint>{MONTHLY_SCROLL_HINT}</Hint>
         </div>
       </Blocks>
-    </Panel>
+    </Card>
   );
 }

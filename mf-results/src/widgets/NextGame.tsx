@@ -6,12 +6,12 @@ import { parseGameTime } from '@satta/shared/domain/time';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { formatCountdown } from '../rules/countdown.ts';
-import { Panel, PanelHeading } from '../ui/Panel.tsx';
+import { Card, CardHeading, color } from '@satta/shared/ui';
 import { RouteLink } from '../ui/RouteLink.tsx';
 import { StaleBadge } from '../ui/StaleBadge.tsx';
 import { CHART_LINK, NEXT_GAME_COUNTDOWN, NEXT_GAME_HEADING, NEXT_GAME_TOMORROW } from '../text.ts';
 
-const Block = styled(Panel)`
+const Block = styled(Card)`
   text-align: center;
 `;
 
@@ -36,8 +36,8 @@ const ChartLink = styled(RouteLink)`
   margin-top: 0.25rem;
   padding: 0.4rem 1rem;
   border-radius: 999px;
-  background: var(--color-cta-bg, #0d47a1);
-  color: var(--color-cta-text, #ffffff);
+  background: ${color('--color-cta-bg')};
+  color: ${color('--color-cta-text')};
   text-decoration: none;
 `;
 
@@ -52,10 +52,10 @@ export default function NextGame() {
   const name = live.data === undefined ? LOADING : (game?.name ?? MISSING_NUMBER);
   return (
     <Block aria-labelledby={headingId}>
-      <PanelHeading id={headingId}>
+      <CardHeading id={headingId}>
         {NEXT_GAME_HEADING}
         <StaleBadge show={live.stale && live.data !== undefined} />
-      </PanelHeading>
+      </CardHeading>
       <Name data-testid="next-game-name">{name}</Name>
       {game && (
         <p data-testid="next-game-time">

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
 import { useOffline } from '../hooks/useOffline.ts';
 import { OFFLINE } from '../text.ts';
 
@@ -8,8 +9,8 @@ const Pill = styled.span`
   border-radius: 999px;
   font-size: 0.85rem;
   font-weight: 600;
-  color: var(--color-offline-text, #ffffff);
-  background: var(--color-offline-bg, #424242);
+  color: ${color('--color-offline-text')};
+  background: ${color('--color-offline-bg')};
 `;
 
 /**

@@ -6,10 +6,10 @@ import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
-import { Panel } from '../ui/Panel.tsx';
+import { Card } from '@satta/shared/ui';
 import { ResultValue } from '../ui/ResultValue.tsx';
 import { StaleBadge } from '../ui/StaleBadge.tsx';
-import { Table, TableScroll } from '../ui/tables.ts';
+import { StickyScroll, StickyTable } from '../ui/tables.ts';
 import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
 
 const GameTime = styled.span`
@@ -24,9 +24,9 @@ export default function ResultTable() {
   const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
   return (
-    <Panel>
-      <TableScroll tabIndex={0} role="region" aria-label={RESULT_TABLE_CAPTION}>
-        <Table>
+    <Card>
+      <StickyScroll tabIndex={0} role="region" aria-label={RESULT_TABLE_CAPTION}>
+        <StickyTable>
           <caption>
             {RESULT_TABLE_CAPTION}
             <StaleBadge show={live.stale && games !== undefined} />
@@ -61,8 +61,8 @@ export default function ResultTable() {
               })
             )}
           </tbody>
-        </Table>
-      </TableScroll>
-    </Panel>
+        </StickyTable>
+      </StickyScroll>
+    </Card>
   );
 }
