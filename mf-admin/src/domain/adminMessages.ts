@@ -1,0 +1,44 @@
+// Dashboard strings the specification leaves open (our wording). They belong beside the
+// specification's strings in shared/domain/messages.ts once that file takes them.
+
+export const SIGNED_IN_AS = 'Signed in as';
+export const SELECT_SATTANAME = 'Select Sattaname';
+export const AD_INFO_UPDATED = 'Ad info updated successfully!';
+export const CHANNEL_LINK_ERROR = 'The channel link must start with https://';
+
+/** Asked before a published number is replaced by a different one. */
+export const confirmOverwrite = (game: string, date: string, existing: string, next: string): string =>
+  `${game} already has ${existing} published for ${date}. Replace it with ${next}?`;
+
+// Khaiwal form
+export const ADD_KHAIWAL = 'Add Khaiwal';
+export const UPDATE_KHAIWAL = 'Update Khaiwal';
+export const CANCEL_EDIT = 'Cancel';
+export const ADD_TIMING = 'Add timing';
+export const NO_KHAIWALS = 'No khaiwals yet.';
+
+// Audit trail
+export const AUDIT_TITLE = 'Audit Trail';
+export const AUDIT_EMPTY = 'No changes recorded yet.';
+export const AUDIT_LOAD_ERROR = 'Could not load the audit trail.';
+export const SHOW_MORE = 'Show more';
+
+// Bulk import
+export const IMPORT_TITLE = 'Bulk Import Results';
+export const IMPORT_HELP = 'Paste one result per line as date,game,number (for example 2026-01-31,Gali,42). A header line is optional.';
+export const CHECK_ROWS = 'Check rows';
+export const importSummary = (valid: number, rejected: number): string =>
+  `${valid} row(s) ready to import, ${rejected} rejected.`;
+export const confirmImport = (n: number): string => `Confirm import of ${n} result(s)`;
+export const IMPORT_NOTHING_VALID = 'There is no valid row to import.';
+export const importDone = (n: number): string => `Imported ${n} result(s).`;
+export const importFailed = (message: string): string => `Import failed: ${message}`;
+export const IMPORT_EXPECTED_FIELDS = 'Expected 3 values: date,game,number';
+export const IMPORT_BAD_DATE = 'Not a date: use YYYY-MM-DD';
+export const importUnknownGame = (game: string): string => `Unknown game: ${game}`;
+export const importDuplicate = (line: number): string => `Same game and date as line ${line}`;
+
+// Ad info
+export const AD_LABEL_DUPLICATE = (label: string): string => `The ad label "${label}" is used twice.`;
+export const ADD_AD = 'Add ad';
+export const NO_ADS = 'No ads yet.';

@@ -1,0 +1,100 @@
+import styled, { css } from 'styled-components';
+import { colors } from './theme.ts';
+
+const focusRing = css`
+  &:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: 1px;
+  }
+`;
+
+const box = css`
+  box-sizing: border-box;
+  width: 100%;
+  min-height: 40px;
+  padding: 8px 10px;
+  border: 1px solid ${colors.line};
+  border-radius: 6px;
+  font: inherit;
+  color: ${colors.ink};
+  background: #fff;
+  ${focusRing}
+`;
+
+export const Input = styled.input`
+  ${box}
+`;
+
+export const Select = styled.select`
+  ${box}
+`;
+
+export const TextArea = styled.textarea`
+  ${box}
+  min-height: 4.5em;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 0.9rem;
+`;
+
+/** A label wrapping its control, so the field is named without ids to keep in step. */
+export const Label = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  font-size: 0.9rem;
+  color: ${colors.muted};
+  min-width: 0;
+`;
+
+export const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+/** Controls side by side on a wide screen, stacked on a phone. */
+export const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: flex-end;
+  & > * {
+    flex: 1 1 140px;
+  }
+`;
+
+export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'danger' }>`
+  min-height: 40px;
+  padding: 8px 14px;
+  border-radius: 6px;
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  border: 1px solid ${({ $variant }) => ($variant === 'danger' ? colors.danger : colors.accent)};
+  background: ${({ $variant }) =>
+    $variant === 'secondary' ? '#fff' : $variant === 'danger' ? colors.danger : colors.accent};
+  color: ${({ $variant }) => ($variant === 'secondary' ? colors.accent : colors.accentInk)};
+  ${focusRing}
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+`;
+
+/** Tables scroll sideways inside their panel instead of widening a 360 px page. */
+export const TableScroll = styled.div`
+  overflow: auto;
+  max-width: 100%;
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    font-size: 0.9rem;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 6px 8px;
+    border-bottom: 1px solid ${colors.line};
+    vertical-align: top;
+  }
+`;

@@ -1,0 +1,91 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useLive } from '@satta/shared/data/react';
+import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { FORM_AD_INFO, UPDATING } from '@satta/shared/domain/messages';
+import { adRows, checkAdRows, type AdRow } from '../domain/adInfoDraft.ts';
+import { ADD_AD, AD_INFO_UPDATED, NO_ADS } from '../domain/adminMessages.ts';
+import { errorText } from '../domain/errorText.ts';
+import { useAdminData } from '../hooks/adminData.ts';
+import { useDraft } from '../hooks/useDraft.ts';
+import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { StatusLine } from '../ui/StatusLine.tsx';
+
+const AdFieldset = styled.fieldset`
+  border: 1px dashed #c9ced8;
+  border-radius: 8px;
+  padding: 8px;
+  margin: 0;
+  legend {
+    font-weight: 600;
+  }
+`;
+
+/** The whole `adinfo` object: ads keyed by label, each with a name and a time. */
+export function AdInfoForm() {
+  const data = useAdminData();
+  const info$ = useMemo(() => data.adInfo$(), [data]);
+  const info = useLive(info$).data;
+  const source = useMemo(() => adRows(info), [info]);
+  const [rows, edit, reset] = useDraft(source);
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage();
+
+  const change = (index: number, patch: Partial<AdRow>) =>
+    edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkAdRows(rows);
+    if (!checked.ok) return show(checked.error, 'error', MESSAGE_MS);
+    setBusy(true);
+    try {
+      await data.setAdInfo(checked.value);
+      reset();
+      show(AD_INFO_UPDATED, 'success', MESSAGE_MS);
+    } catch (error) {
+      show(errorText(error), 'error', MESSAGE_MS);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title={FORM_AD_INFO}>
+      <Form onSubmit={submit} noValidate>
+        {rows.length === 0 && <p>{NO_ADS}</p>}
+        {rows.map((row, i) => (
+          <AdFieldset key={i}>
+            <legend>{`Ad ${i + 1}`}</legend>
+            <Row>
+              <Label>
+                {`Ad ${i + 1} label`}
+                <Input value={row.label} onChange={(e) => change(i, { label: e.target.value })} />
+              </Label>
+              <Label>
+                {`Ad ${i + 1} name`}
+                <Input value={row.name} onChange={(e) => change(i, { name: e.target.value })} />
+              </Label>
+              <Label>
+                {`Ad ${i + 1} time`}
+                <Input value={row.time} onChange={(e) => change(i, { time: e.target.value })} />
+              </Label>
+              <Button type="button" $variant="danger" onClick={() => edit(rows.filter((_, j) => j !== i))}>
+                {`Remove ad ${i + 1}`}
+              </Button>
+            </Row>
+          </AdFieldset>
+        ))}
+        <Button type="button" $variant="secondary" onClick={() => edit([...rows, { label: '', name: '', time: '' }])}>
+          {ADD_AD}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? UPDATING : FORM_AD_INFO}
+        </Button>
+      </Form>
+      <StatusLine message={message} />
+    </Panel>
+  );
+}

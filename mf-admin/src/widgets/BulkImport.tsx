@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { SAVING } from '@satta/shared/domain/messages';
+import {
+  CHECK_ROWS,
+  IMPORT_HELP,
+  IMPORT_NOTHING_VALID,
+  IMPORT_TITLE,
+  confirmImport,
+  importDone,
+  importFailed,
+  importSummary,
+} from '../domain/adminMessages.ts';
+import { errorText } from '../domain/errorText.ts';
+import { checkResultsCsv, type CheckedLine, type ImportRow } from '../domain/resultsCsv.ts';
+import { useAdminData } from '../hooks/adminData.ts';
+import { useGameNames } from '../hooks/useGameNames.ts';
+import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { Button, Label, Row, TableScroll, TextArea } from '../ui/controls.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { StatusLine } from '../ui/StatusLine.tsx';
+import { colors } from '../ui/theme.ts';
+
+const Preview = styled(TableScroll)`
+  max-height: 360px;
+  margin-top: 8px;
+  tr[data-ok='false'] td {
+    color: ${colors.danger};
+    font-weight: 600;
+  }
+`;
+
+/**
+ * Historical results pasted as CSV. Step one checks every line and shows the verdicts; only the
+ * admin's confirmation writes, and then every valid row in one atomic update, so an import is
+ * never half done.
+ */
+export function BulkImport() {
+  const data = useAdminData();
+  const games = useGameNames();
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState<CheckedLine[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage();
+  const rows = useMemo(
+    () => (checked ?? []).flatMap((c): ImportRow[] => (c.ok ? [c.row] : [])),
+    [checked],
+  );
+  const rejected = (checked?.length ?? 0) - rows.length;
+
+  function edit(next: string) {
+    setText(next);
+    // A preview describes the text it was made from; an edit needs a new check.
+    setChecked(null);
+  }
+
+  async function write() {
+    if (rows.length === 0) return show(IMPORT_NOTHING_VALID, 'error', MESSAGE_MS);
+    setBusy(true);
+    try {
+      const written = await data.importResults(rows);
+      setText('');
+      setChecked(null);
+      show(importDone(written), 'success', MESSAGE_MS);
+    } catch (error) {
+      show(importFailed(errorText(error)), 'error', MESSAGE_MS);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title={IMPORT_TITLE} wide>
+      <Label>
+        CSV rows (date,game,number)
+        <TextArea value={text} onChange={(e) => edit(e.target.value)} rows={8} spellCheck={false} placeholder="date,game,number" />
+      </Label>
+      <p>{IMPORT_HELP}</p>
+      <Row>
+        <Button type="button" $variant="secondary" disabled={busy || text.trim() === ''} onClick={() => setChecked(checkResultsCsv(text, { todayKey: data.todayKey(), games }))}>
+          {CHECK_ROWS}
+        </Button>
+        {checked && (
+          <Button type="button" disabled={busy || rows.length === 0} onClick={() => void write()}>
+            {busy ? SAVING : confirmImport(rows.length)}
+          </Button>
+        )}
+      </Row>
+      {checked && (
+        <>
+          <p role="status">{importSummary(rows.length, rejected)}</p>
+          <Preview>
+            <table aria-label="Import preview">
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Game</th>
+                  <th scope="col">Number</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {checked.map((c) =>
+                  c.ok ? (
+                    <tr key={c.line} data-ok="true">
+                      <td>{c.line}</td>
+                      <td>{c.row.date}</td>
+                      <td>{c.row.game}</td>
+                      <td>{c.row.number}</td>
+                      <td>OK</td>
+                    </tr>
+                  ) : (
+                    <tr key={c.line} data-ok="false">
+                      <td>{c.line}</td>
+                      <td colSpan={3}>{c.text}</td>
+                      <td>{`Rejected: ${c.error}`}</td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </Preview>
+        </>
+      )}
+      <StatusLine message={message} />
+    </Panel>
+  );
+}

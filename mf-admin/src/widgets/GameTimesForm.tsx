@@ -1,0 +1,85 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useLive } from '@satta/shared/data/react';
+import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { orderGames } from '@satta/shared/domain/games';
+import {
+  FORM_SATTANAME_INFO,
+  LOADING,
+  TIME_PLACEHOLDER,
+  TIME_UPDATED,
+  UPDATING,
+  errorUpdatingTime,
+} from '@satta/shared/domain/messages';
+import { validateTime } from '@satta/shared/domain/validation';
+import { errorText } from '../domain/errorText.ts';
+import { useAdminData } from '../hooks/adminData.ts';
+import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { Button, Input, Label } from '../ui/controls.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { StatusLine } from '../ui/StatusLine.tsx';
+
+const GameRow = styled.form`
+  display: flex;
+  gap: 8px;
+  align-items: flex-end;
+  margin-bottom: 8px;
+  & > label {
+    flex: 1 1 auto;
+  }
+`;
+
+/** Each game's draw time, edited one game at a time. */
+export function GameTimesForm() {
+  const data = useAdminData();
+  const games$ = useMemo(() => data.homeGames$(), [data]);
+  const games = useLive(games$).data;
+  const ordered = useMemo(() => (games ? orderGames(games) : undefined), [games]);
+  // Only the rows the admin has typed in; the others show the live time.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [busyGame, setBusyGame] = useState<string | null>(null);
+  const { message, show } = useTimedMessage();
+
+  async function save(event: FormEvent, game: string, text: string) {
+    event.preventDefault();
+    const checked = validateTime(text);
+    if (!checked.ok) return show(errorUpdatingTime(checked.error), 'error', MESSAGE_MS);
+    setBusyGame(game);
+    try {
+      await data.setGameTime(game, checked.value);
+      // The row goes back to showing the live time, which is now the canonical upper-case one.
+      setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([name]) => name !== game)));
+      show(TIME_UPDATED, 'success', MESSAGE_MS);
+    } catch (error) {
+      show(errorUpdatingTime(errorText(error)), 'error', MESSAGE_MS);
+    } finally {
+      setBusyGame(null);
+    }
+  }
+
+  return (
+    <Panel title={FORM_SATTANAME_INFO}>
+      {!ordered && <p>{LOADING}</p>}
+      {ordered?.map(({ name, time }) => {
+        const value = drafts[name] ?? time ?? '';
+        return (
+          <GameRow key={name} onSubmit={(e) => void save(e, name, value)} noValidate>
+            <Label>
+              {`${name} time`}
+              <Input
+                value={value}
+                placeholder={TIME_PLACEHOLDER}
+                onChange={(e) => setDrafts((d) => ({ ...d, [name]: e.target.value }))}
+                autoComplete="off"
+              />
+            </Label>
+            <Button type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
+              {busyGame === name ? UPDATING : 'Update'}
+            </Button>
+          </GameRow>
+        );
+      })}
+      <StatusLine message={message} />
+    </Panel>
+  );
+}
