@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import { luckyNumbers } from '@satta/shared/domain/lucky';
+import { cryptoRandom } from '../lucky/cryptoRandom.ts';
+import { AUTO_GENERATE_DELAY_MS } from '../lucky/luckyTiming.ts';
+import { INITIAL_LUCKY_FORM, isComplete, luckyFormReducer, shouldAutoGenerate, type LuckyFormState } from '../lucky/luckyForm.ts';
+
+export interface LuckyForm {
+  state: LuckyFormState;
+  edit: (field: 'name' | 'dateOfBirth', value: string) => void;
+  /** Draws at once when both fields are filled; otherwise marks the attempt. Returns whether it drew. */
+  submit: () => boolean;
+  close: () => void;
+}
+
+/** The lucky-number form: manual draws, and a debounced automatic draw after each edit. */
+export function useLuckyForm(): LuckyForm {
+  const [state, dispatch] = useReducer(luckyFormReducer, INITIAL_LUCKY_FORM);
+  const generate = useCallback(() => dispatch({ type: 'generated', numbers: luckyNumbers(cryptoRandom) }), []);
+
+  const auto = shouldAutoGenerate(state);
+  useEffect(() => {
+    if (!auto) return undefined;
+    // Every edit changes name or date, which restarts this wait: only a pause draws.
+    const timer = setTimeout(generate, AUTO_GENERATE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [auto, state.name, state.dateOfBirth, generate]);
+
+  const edit = useCallback((field: 'name' | 'dateOfBirth', value: string) => dispatch({ type: 'edit', field, value }), []);
+  const close = useCallback(() => dispatch({ type: 'close' }), []);
+  const submit = (): boolean => {
+    if (!isComplete(state)) {
+      dispatch({ type: 'invalidSubmit' });
+      return false;
+    }
+    generate();
+    return true;
+  };
+  return { state, edit, submit, close };
+}
