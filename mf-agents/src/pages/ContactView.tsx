@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
 import type { ContactDetails } from '../contact/contactDetails.ts';
 import { CONTACT_TEXT } from './contactStrings.ts';
 
@@ -13,7 +14,7 @@ const Page = styled.section`
 const Heading = styled.h1`
   margin: 0 0 12px;
   font-size: 1.6rem;
-  color: #7a1f1f;
+  color: ${color('--color-brand')};
 `;
 
 const Item = styled.p`
@@ -29,11 +30,11 @@ const Link = styled.a`
   display: inline-block;
   min-height: 44px;
   line-height: 44px;
-  color: #0b57d0;
+  color: ${color('--color-focus')};
   font-weight: 600;
 
   &:focus-visible {
-    outline: 3px solid #0b57d0;
+    outline: 3px solid ${color('--color-focus')};
     outline-offset: 2px;
   }
 `;
@@ -41,7 +42,7 @@ const Link = styled.a`
 const ChatLink = styled(Link)`
   padding: 0 18px;
   border-radius: 22px;
-  background: #128c4a;
+  background: #0e7a3f; /* WhatsApp green, darkened for 4.5:1 contrast with white text */
   color: #fff;
   text-decoration: none;
 `;

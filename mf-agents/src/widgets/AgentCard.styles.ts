@@ -1,8 +1,9 @@
 import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
 
 export const Card = styled.article`
-  background: #fffdf7;
-  border: 1px solid #e2c27a;
+  background: ${color('--color-surface')};
+  border: 1px solid ${color('--color-accent')};
   border-radius: 12px;
   padding: 16px;
   box-shadow: 0 2px 6px rgb(0 0 0 / 8%);
@@ -13,7 +14,7 @@ export const Card = styled.article`
 export const Name = styled.h3`
   margin: 0 0 12px;
   font-size: 1.2rem;
-  color: #7a1f1f;
+  color: ${color('--color-brand')};
   text-align: center;
 `;
 
@@ -32,11 +33,11 @@ export const ContactLink = styled.a`
   min-height: 44px;
   line-height: 44px;
   margin-inline-end: 12px;
-  color: #0b57d0;
+  color: ${color('--color-focus')};
   font-weight: 600;
 
   &:focus-visible {
-    outline: 3px solid #0b57d0;
+    outline: 3px solid ${color('--color-focus')};
     outline-offset: 2px;
   }
 `;
@@ -44,7 +45,7 @@ export const ContactLink = styled.a`
 export const WhatsAppLink = styled(ContactLink)`
   padding: 0 14px;
   border-radius: 22px;
-  background: #128c4a;
+  background: #0e7a3f; /* WhatsApp green, darkened for 4.5:1 contrast with white text */
   color: #fff;
   text-decoration: none;
 `;
@@ -52,7 +53,7 @@ export const WhatsAppLink = styled(ContactLink)`
 export const SectionTitle = styled.h4`
   margin: 14px 0 6px;
   font-size: 1rem;
-  color: #7a1f1f;
+  color: ${color('--color-brand')};
 `;
 
 export const Pairs = styled.dl`

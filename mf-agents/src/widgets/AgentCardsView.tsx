@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
 import { agentsToShow, type Khaiwal } from '@satta/shared/domain/agents';
 import type { Live } from '@satta/shared/data';
 import { AgentCard } from './AgentCard.tsx';
@@ -13,7 +14,7 @@ const Section = styled.section`
 const Heading = styled.h2`
   margin: 0 0 12px;
   text-align: center;
-  color: #7a1f1f;
+  color: ${color('--color-brand')};
 `;
 
 const Grid = styled.div`
@@ -28,7 +29,7 @@ const Note = styled.p`
 `;
 
 const ErrorNote = styled(Note)`
-  color: #b3261e;
+  color: ${color('--color-error-text')};
   font-weight: 600;
 `;
 
