@@ -1,0 +1,82 @@
+import { BehaviorSubject } from 'rxjs';
+import { vi } from 'vitest';
+import type { AdInfo, AuditEntry, Live, MainInfo, SignedInUser, DataService } from '@satta/shared/data';
+import type { Khaiwal } from '@satta/shared/domain/agents';
+import type { GameData } from '@satta/shared/domain/results';
+import type { AdminData } from '../hooks/adminData.ts';
+
+export const TODAY = '2026-11-21';
+
+function live<T>(data: T): BehaviorSubject<Live<T>> {
+  return new BehaviorSubject<Live<T>>({ data, stale: false, error: null });
+}
+
+/** Streams a test can push new values into, as the database would. */
+export interface FakeStreams {
+  user: BehaviorSubject<SignedInUser | null>;
+  games: BehaviorSubject<Live<GameData[]>>;
+  names: BehaviorSubject<Live<string[]>>;
+  khaiwals: BehaviorSubject<Live<Khaiwal[]>>;
+  mainInfo: BehaviorSubject<Live<MainInfo>>;
+  adInfo: BehaviorSubject<Live<AdInfo>>;
+  audit: BehaviorSubject<Live<AuditEntry[]>>;
+}
+
+type Fn<K extends keyof DataService> = DataService[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
+
+/** Every command of the fake, as a vitest mock a test can script and inspect. */
+export interface FakeCommands {
+  signOut: ReturnType<typeof vi.fn<Fn<'signOut'>>>;
+  updatePassword: ReturnType<typeof vi.fn<Fn<'updatePassword'>>>;
+  setResult: ReturnType<typeof vi.fn<Fn<'setResult'>>>;
+  getResult: ReturnType<typeof vi.fn<Fn<'getResult'>>>;
+  setGameTime: ReturnType<typeof vi.fn<Fn<'setGameTime'>>>;
+  setMainInfo: ReturnType<typeof vi.fn<Fn<'setMainInfo'>>>;
+  setAdInfo: ReturnType<typeof vi.fn<Fn<'setAdInfo'>>>;
+  saveKhaiwal: ReturnType<typeof vi.fn<Fn<'saveKhaiwal'>>>;
+  deleteKhaiwal: ReturnType<typeof vi.fn<Fn<'deleteKhaiwal'>>>;
+  importResults: ReturnType<typeof vi.fn<Fn<'importResults'>>>;
+  sendTestNotification: ReturnType<typeof vi.fn<Fn<'sendTestNotification'>>>;
+}
+
+export const GALI: GameData = { name: 'Gali', time: '11:30 PM', place: 11, results: {} };
+export const DISAWAR: GameData = { name: 'Disawar', time: '02:00 AM', place: 12, results: {} };
+
+/** A stand-in for the data service: happy by default, each command replaceable per test. */
+export function fakeAdminData(): { data: AdminData; streams: FakeStreams; commands: FakeCommands } {
+  const streams: FakeStreams = {
+    user: new BehaviorSubject<SignedInUser | null>({ uid: 'admin-uid', email: 'admin@example.com', isAdmin: true }),
+    games: live([DISAWAR, GALI]),
+    names: live(['Disawar', 'Gali']),
+    khaiwals: live<Khaiwal[]>([]),
+    mainInfo: live<MainInfo>({ name: 'Admin', phnnumber: '+91 90000 00000' }),
+    adInfo: live<AdInfo>({}),
+    audit: live<AuditEntry[]>([]),
+  };
+  const commands: FakeCommands = {
+    signOut: vi.fn<Fn<'signOut'>>(async () => undefined),
+    updatePassword: vi.fn<Fn<'updatePassword'>>(async () => 'Password updated successfully!'),
+    setResult: vi.fn<Fn<'setResult'>>(async () => ({ created: true, previous: null })),
+    getResult: vi.fn<Fn<'getResult'>>(async () => null),
+    setGameTime: vi.fn<Fn<'setGameTime'>>(async (_game, time) => time.toUpperCase()),
+    setMainInfo: vi.fn<Fn<'setMainInfo'>>(async () => undefined),
+    setAdInfo: vi.fn<Fn<'setAdInfo'>>(async () => undefined),
+    saveKhaiwal: vi.fn<Fn<'saveKhaiwal'>>(async (id) => id ?? 'new-id'),
+    deleteKhaiwal: vi.fn<Fn<'deleteKhaiwal'>>(async () => undefined),
+    importResults: vi.fn<Fn<'importResults'>>(async (rows) => rows.length),
+    sendTestNotification: vi.fn<Fn<'sendTestNotification'>>(async () => 'Test notification sent to 3 subscribers.'),
+  };
+  const data: AdminData = {
+    ...commands,
+    user$: streams.user,
+    homeGames$: () => streams.games,
+    gameNames$: () => streams.names,
+    khaiwals$: () => streams.khaiwals,
+    mainInfo$: () => streams.mainInfo,
+    adInfo$: () => streams.adInfo,
+    audit$: () => streams.audit,
+    todayKey: () => TODAY,
+    timezone: 'Asia/Kolkata',
+  };
+  return { data, streams, commands };
+}

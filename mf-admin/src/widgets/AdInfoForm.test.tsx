@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
+import { fakeAdminData } from '../test/fakeAdminData.ts';
+import { AdInfoForm } from './AdInfoForm.tsx';
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Update Ad Info' }));
+
+describe('Update Ad Info', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('edits, adds and removes ads and writes the whole object', async () => {
+    const { data, commands, streams } = fakeAdminData();
+    streams.adInfo.next({ data: { top: { name: 'Old', time: '01:00 PM' }, gone: { name: 'X', time: 'Y' } }, stale: false, error: null });
+    renderAdmin(<AdInfoForm />, data);
+    expect((screen.getByLabelText('Ad 1 name') as HTMLInputElement).value).toBe('Old');
+    type('Ad 1 name', 'New name');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove ad 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
+    type('Ad 2 label', 'evening');
+    type('Ad 2 name', 'Evening ad');
+    type('Ad 2 time', '6:05 pm');
+    save();
+    await settle();
+    expect(commands.setAdInfo).toHaveBeenCalledWith({
+      top: { name: 'New name', time: '01:00 PM' },
+      evening: { name: 'Evening ad', time: '06:05 PM' },
+    });
+    expect(screen.getByText('Ad info updated successfully!')).toBeTruthy();
+    await advance(3000);
+    expect(screen.queryByText('Ad info updated successfully!')).toBeNull();
+  });
+
+  it('refuses an incomplete ad and a repeated label', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<AdInfoForm />, data);
+    fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
+    type('Ad 1 label', 'top');
+    save();
+    await settle();
+    expect(screen.getByText('Ad "top" needs a name and a time.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
+    type('Ad 2 label', 'top');
+    save();
+    await settle();
+    expect(screen.getByText('The ad label "top" is used twice.')).toBeTruthy();
+    expect(commands.setAdInfo).not.toHaveBeenCalled();
+  });
+
+  it("shows the error for 3 s and keeps the rows when the save fails", async () => {
+    const { data, commands } = fakeAdminData();
+    commands.setAdInfo.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));
+    renderAdmin(<AdInfoForm />, data);
+    fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
+    type('Ad 1 label', 'top');
+    type('Ad 1 name', 'Top');
+    type('Ad 1 time', 'all day');
+    save();
+    await settle();
+    expect(screen.getByText('PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect((screen.getByLabelText('Ad 1 time') as HTMLInputElement).value).toBe('all day');
+    await advance(3000);
+    expect(screen.queryByText('PERMISSION_DENIED: Permission denied')).toBeNull();
+  });
+});

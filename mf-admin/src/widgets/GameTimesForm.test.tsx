@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
+import { fakeAdminData } from '../test/fakeAdminData.ts';
+import { GameTimesForm } from './GameTimesForm.tsx';
+
+const galiTime = () => screen.getByLabelText('Gali time') as HTMLInputElement;
+const updateGali = () => fireEvent.click(screen.getByRole('button', { name: 'Update Gali time' }));
+
+describe('Sattaname Information', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('lists each game in the fixed order with its time and the HH:MM AM/PM placeholder', () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<GameTimesForm />, data);
+    const inputs = screen.getAllByPlaceholderText('HH:MM AM/PM') as HTMLInputElement[];
+    expect(inputs.map((i) => i.value)).toEqual(['11:30 PM', '02:00 AM']);
+  });
+
+  it("saves the time upper-cased and says 'Time updated successfully' for 3 s", async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<GameTimesForm />, data);
+    fireEvent.change(galiTime(), { target: { value: '11:45 pm' } });
+    updateGali();
+    await settle();
+    expect(commands.setGameTime).toHaveBeenCalledWith('Gali', '11:45 PM');
+    expect(screen.getByText('Time updated successfully')).toBeTruthy();
+    await advance(2999);
+    expect(screen.queryByText('Time updated successfully')).toBeTruthy();
+    await advance(1);
+    expect(screen.queryByText('Time updated successfully')).toBeNull();
+  });
+
+  it("shows 'Error updating time: {message}' for 3 s and keeps the typed time", async () => {
+    const { data, commands } = fakeAdminData();
+    commands.setGameTime.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));
+    renderAdmin(<GameTimesForm />, data);
+    fireEvent.change(galiTime(), { target: { value: '11:40 PM' } });
+    updateGali();
+    await settle();
+    expect(screen.getByText('Error updating time: PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(galiTime().value).toBe('11:40 PM');
+    await advance(3000);
+    expect(screen.queryByText('Error updating time: PERMISSION_DENIED: Permission denied')).toBeNull();
+  });
+
+  it.each([
+    ['', 'Error updating time: Please enter a time.'],
+    ['25:00 PM', 'Error updating time: Time must be in HH:MM AM/PM format, for example 02:00 PM.'],
+  ])('refuses %j', async (text, error) => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<GameTimesForm />, data);
+    fireEvent.change(galiTime(), { target: { value: text } });
+    updateGali();
+    await settle();
+    expect(screen.getByText(error)).toBeTruthy();
+    expect(commands.setGameTime).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Updating...' on the saving row while every row waits", async () => {
+    const { data, commands } = fakeAdminData();
+    commands.setGameTime.mockReturnValue(new Promise(() => undefined));
+    renderAdmin(<GameTimesForm />, data);
+    updateGali();
+    await settle();
+    expect(screen.getByRole('button', { name: 'Update Gali time' }).textContent).toBe('Updating...');
+    expect(screen.getByRole('button', { name: 'Update Disawar time' })).toHaveProperty('disabled', true);
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
+import { fakeAdminData } from '../test/fakeAdminData.ts';
+import { MainInfoForm } from './MainInfoForm.tsx';
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const button = () => screen.getByRole('button', { name: 'Update Main Information' }) as HTMLButtonElement;
+
+describe('Update Main Information', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it('loads the record, saves every field and says so for 3 s', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<MainInfoForm />, data);
+    expect(field('Name').value).toBe('Admin');
+    expect(field('Phone number').value).toBe('+91 90000 00000');
+    fireEvent.change(field('Name'), { target: { value: ' Raju ' } });
+    fireEvent.change(field('Channel link'), { target: { value: 'https://t.me/example' } });
+    fireEvent.click(button());
+    await settle();
+    expect(commands.setMainInfo).toHaveBeenCalledWith({
+      name: 'Raju',
+      phnnumber: '+91 90000 00000',
+      email: '',
+      channel: 'https://t.me/example',
+      banner: '',
+      notice: '',
+    });
+    expect(screen.getByText('Main information updated successfully!')).toBeTruthy();
+    await advance(2999);
+    expect(screen.queryByText('Main information updated successfully!')).toBeTruthy();
+    await advance(1);
+    expect(screen.queryByText('Main information updated successfully!')).toBeNull();
+  });
+
+  it('keeps the button disabled while the name or the phone is empty', () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<MainInfoForm />, data);
+    expect(button().disabled).toBe(false);
+    fireEvent.change(field('Name'), { target: { value: '  ' } });
+    expect(button().disabled).toBe(true);
+    fireEvent.change(field('Name'), { target: { value: 'Raju' } });
+    fireEvent.change(field('Phone number'), { target: { value: '' } });
+    expect(button().disabled).toBe(true);
+  });
+
+  it("keeps the admin's input when a live change arrives or the save fails", async () => {
+    const { data, commands, streams } = fakeAdminData();
+    commands.setMainInfo.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));
+    renderAdmin(<MainInfoForm />, data);
+    fireEvent.change(field('Name'), { target: { value: 'Typed' } });
+    act(() => streams.mainInfo.next({ data: { name: 'Server', phnnumber: '1' }, stale: false, error: null }));
+    expect(field('Name').value).toBe('Typed');
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByText('PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(field('Name').value).toBe('Typed');
+    await advance(3000);
+    expect(screen.queryByText('PERMISSION_DENIED: Permission denied')).toBeNull();
+  });
+
+  it('refuses a channel link that is not https', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<MainInfoForm />, data);
+    fireEvent.change(field('Channel link'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByText('The channel link must start with https://')).toBeTruthy();
+    expect(commands.setMainInfo).not.toHaveBeenCalled();
+  });
+});

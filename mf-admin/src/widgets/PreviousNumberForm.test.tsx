@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
+import { fakeAdminData } from '../test/fakeAdminData.ts';
+import { PreviousNumberForm } from './PreviousNumberForm.tsx';
+
+function fill(date: string, game: string, number: string) {
+  fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } });
+  fireEvent.change(screen.getByLabelText('Sattaname'), { target: { value: game } });
+  fireEvent.change(screen.getByLabelText('Number'), { target: { value: number } });
+}
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Update Previous Number' }));
+
+describe('Update Previous Number', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it.each([
+    [true, 'New data created for 2026-11-02 with the updated number!'],
+    [false, 'Number updated successfully for 2026-11-02!'],
+  ])('created=%s says %j for 3 s', async (created, text) => {
+    const { data, commands } = fakeAdminData();
+    commands.setResult.mockResolvedValue({ created, previous: null });
+    renderAdmin(<PreviousNumberForm />, data);
+    fill('2026-11-02', 'Disawar', '5');
+    submit();
+    await settle();
+    expect(commands.setResult).toHaveBeenCalledWith('Disawar', '2026-11-02', '05');
+    expect(screen.getByText(text)).toBeTruthy();
+    await advance(2999);
+    expect(screen.queryByText(text)).toBeTruthy();
+    await advance(1);
+    expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('asks before replacing a published number with a different one', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.getResult.mockResolvedValue('19');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderAdmin(<PreviousNumberForm />, data);
+    fill('2026-11-02', 'Gali', '91');
+    submit();
+    await settle();
+    expect(commands.getResult).toHaveBeenCalledWith('Gali', '2026-11-02');
+    expect(confirm).toHaveBeenCalledWith('Gali already has 19 published for 2026-11-02. Replace it with 91?');
+    expect(commands.setResult).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['2026-11-02', '', '12', 'Please select a Sattaname.'],
+    ['', 'Gali', '12', 'Please select a date.'],
+    ['2026-11-22', 'Gali', '12', 'The date cannot be in the future.'],
+    ['2026-11-02', 'Gali', '123', 'Number must be two digits from 00 to 99.'],
+  ])('refuses %j %j %j with %j', async (date, game, number, error) => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<PreviousNumberForm />, data);
+    fill(date, game, number);
+    submit();
+    await settle();
+    expect(screen.getByText(error)).toBeTruthy();
+    expect(commands.setResult).not.toHaveBeenCalled();
+    await advance(3000);
+    expect(screen.queryByText(error)).toBeNull();
+  });
+
+  it("shows the service's message for 3 s and keeps the input", async () => {
+    const { data, commands } = fakeAdminData();
+    commands.setResult.mockRejectedValue(new Error('Client is offline.'));
+    renderAdmin(<PreviousNumberForm />, data);
+    fill('2026-11-02', 'Gali', '44');
+    submit();
+    await settle();
+    expect(screen.getByText('Client is offline.')).toBeTruthy();
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-02');
+    expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('44');
+    await advance(3000);
+    expect(screen.queryByText('Client is offline.')).toBeNull();
+  });
+});
