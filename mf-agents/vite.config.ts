@@ -1,0 +1,7 @@
+import { remoteViteConfig } from '../scripts/federation.ts';
+
+// The modules this remote publishes: the contract the shell's src/remotes.d.ts types.
+export default remoteViteConfig('mf-agents', {
+  './AgentCards': './src/widgets/AgentCards.tsx',
+  './ContactPage': './src/pages/ContactPage.tsx',
+});

@@ -1,0 +1,131 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Module Federation settings common to the shell and the five remotes, so that every build
+ * agrees on what is shared. The plugin matches shared modules by their exact import specifier,
+ * so each subpath that code imports ('react-dom/client', '@satta/shared/data/react', ...) is
+ * listed on its own.
+ */
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export const REMOTE_NAMES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** The file every remote publishes at the root of its dist/ (and of its deployed folder). */
+export const REMOTE_ENTRY = 'remoteEntry.js';
+
+interface SharedEntry {
+  version: string;
+  requiredVersion: string;
+  /** false: no fallback copy in this build; the module must come from the host. */
+  generate?: boolean;
+}
+
+/** npm packages shared as single instances, with the subpaths that code imports. */
+const PACKAGES: Record<string, string[]> = {
+  react: ['react', 'react/jsx-runtime'],
+  'react-dom': ['react-dom', 'react-dom/client'],
+  // react-router-dom re-exports react-router; both are listed so a remote that imports either
+  // one still sees the shell's router context.
+  'react-router': ['react-router'],
+  'react-router-dom': ['react-router-dom'],
+  'styled-components': ['styled-components'],
+  rxjs: ['rxjs', 'rxjs/operators'],
+};
+
+function installedVersion(pkg: string): string {
+  const file = join(ROOT, 'node_modules', pkg, 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Modules of the workspace package `@satta/shared` that must exist once per page: the data
+ * service (one instance, one database connection) with its hooks, and the UI primitives (one
+ * theme, one set of styled components). `domain/` is left out on purpose: it is pure functions
+ * and constants without state, so each bundle keeps its own copy and saves a request per module.
+ */
+function sharedPackageModules(): string[] {
+  const specifiers: string[] = [];
+  for (const dir of ['data', 'ui']) {
+    const folder = join(ROOT, 'shared', dir);
+    if (!existsSync(folder)) continue;
+    if (existsSync(join(folder, 'index.ts'))) specifiers.push(`@satta/shared/${dir}`);
+    for (const file of readdirSync(folder).sort()) {
+      // The package's export map resolves `@satta/shared/<dir>/<name>` to `<name>.ts` only.
+      if (!file.endsWith('.ts') || file.endsWith('.d.ts') || /\.test\.ts$/.test(file) || file === 'index.ts') continue;
+      specifiers.push(`@satta/shared/${dir}/${file.slice(0, -3)}`);
+    }
+  }
+  return specifiers;
+}
+
+export interface SharedOptions {
+  /** Remotes skip their fallback copy of the data service: it only ever runs inside the shell. */
+  role: 'host' | 'remote';
+}
+
+export function sharedConfig({ role }: SharedOptions): Record<string, SharedEntry> {
+  const shared: Record<string, SharedEntry> = {};
+  for (const [pkg, specifiers] of Object.entries(PACKAGES)) {
+    const version = installedVersion(pkg);
+    // Same major and at least this minor: the host's copy wins, a remote built against an older
+    // compatible version still accepts it.
+    const requiredVersion = `^${version.split('.').slice(0, 2).join('.')}.0`;
+    for (const specifier of specifiers) shared[specifier] = { version, requiredVersion };
+  }
+  const sharedVersion = (JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')) as { version: string }).version;
+  for (const specifier of sharedPackageModules()) {
+    shared[specifier] = {
+      version: sharedVersion,
+      requiredVersion: `^${sharedVersion}`,
+      // A remote's own copy of the data service would bundle the Firebase SDK a second time and
+      // open a second connection; it is never wanted, so it is not even built.
+      ...(role === 'remote' && specifier.startsWith('@satta/shared/data') ? { generate: false } : {}),
+    };
+  }
+  return shared;
+}
+
+/** Build settings every app needs for federation to work (see DESIGN "Federation notes"). */
+export const federationBuild = {
+  target: 'esnext',
+  modulePreload: false,
+  cssCodeSplit: false,
+  minify: true,
+  sourcemap: false,
+} as const;
+
+/**
+ * JSX with React's automatic runtime, compiled by Vite's own esbuild step. @vitejs/plugin-react
+ * is not used: in a production build it only sets this, and the copy npm hoisted to the root
+ * loads the root's Vite 8 at run time and configures Vite 8 options that Vite 7 ignores. Its
+ * remaining feature, fast refresh, needs a dev server, and remotes are only ever built.
+ */
+export const jsxOptions = { jsx: 'automatic', jsxImportSource: 'react' } as const;
+
+/** The workspace's root, for configs that need absolute paths. */
+export const WORKSPACE_ROOT = ROOT;
+
+/**
+ * The Vite config of one remote: its exposed modules, the common share list, and a relative
+ * base so that its chunks load from wherever remoteEntry.js is deployed (any path, any origin).
+ */
+export async function remoteViteConfig(name: RemoteName, exposes: Record<string, string>) {
+  const { default: federation } = await import('@originjs/vite-plugin-federation');
+  return {
+    base: './',
+    esbuild: jsxOptions,
+    plugins: [
+      federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) }),
+    ],
+    build: {
+      ...federationBuild,
+      outDir: 'dist',
+      emptyOutDir: true,
+      // remoteEntry.js lands at dist/remoteEntry.js, the URL the runtime manifest points to.
+      assetsDir: '',
+    },
+  };
+}

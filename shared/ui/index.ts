@@ -1,0 +1,5 @@
+// UI primitives every app shares (one instance per page through federation).
+export * from './tokens.ts';
+export { Button, Card, CardHeading, Field, Message, Table, TableScroll, VisuallyHidden } from './primitives.tsx';
+export { Modal, type ModalProps } from './Modal.tsx';
+export { Disclaimer } from './Disclaimer.tsx';

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { SPLASH_MS } from '@satta/shared/domain/constants';
+import { Frame } from './layout/Frame.tsx';
+import { Splash } from './layout/Splash.tsx';
+import { SplashDoneContext } from './layout/splashState.ts';
+import { GlobalStyle } from './styles/GlobalStyle.ts';
+import { PATHS } from './routes.ts';
+import { HomePage } from './pages/HomePage.tsx';
+import { ChartRoute } from './pages/ChartRoute.tsx';
+import { ContactRoute } from './pages/ContactRoute.tsx';
+import { LuckyNumberRoute } from './pages/LuckyNumberRoute.tsx';
+import { SignInPage } from './pages/SignInPage.tsx';
+import { DashboardRoute } from './pages/DashboardRoute.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+
+export function App() {
+  // The page renders (and fetches its widgets) behind the splash, so it is ready when it lifts.
+  const [splashDone, setSplashDone] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSplashDone(true), SPLASH_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <SplashDoneContext.Provider value={splashDone}>
+      <GlobalStyle />
+      {!splashDone && <Splash />}
+      {/* inert: keyboard focus cannot wander behind the splash */}
+      <div inert={!splashDone}>
+        <Routes>
+          <Route element={<Frame />}>
+            <Route path={PATHS.home} element={<HomePage />} />
+            <Route path={PATHS.chart} element={<ChartRoute />} />
+            <Route path={PATHS.contact} element={<ContactRoute />} />
+            <Route path={PATHS.luckyNumber} element={<LuckyNumberRoute />} />
+            <Route path={PATHS.signIn} element={<SignInPage />} />
+            <Route path={PATHS.dashboard} element={<DashboardRoute />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </div>
+    </SplashDoneContext.Provider>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { of } from 'rxjs';
+import { catchError, map } from 'rxjs/operators';
+import { dataService, type SignedInUser } from '@satta/shared/data';
+import { useObservable } from '@satta/shared/data/react';
+
+export type UserState =
+  | { status: 'checking' }
+  | { status: 'known'; user: SignedInUser | null }
+  | { status: 'failed'; error: unknown };
+
+const CHECKING: UserState = { status: 'checking' };
+
+/**
+ * The signed-in user. Only the sign-in and dashboard routes call this: subscribing is what
+ * downloads the auth SDK, which a visitor of the public pages must never pay for.
+ */
+export function useUser(): UserState {
+  const state$ = useMemo(
+    () =>
+      dataService().user$.pipe(
+        map((user): UserState => ({ status: 'known', user })),
+        catchError((error: unknown) => {
+          console.error('auth: could not read the signed-in user', error);
+          return of<UserState>({ status: 'failed', error });
+        }),
+      ),
+    [],
+  );
+  return useObservable(state$, CHECKING);
+}

@@ -1,0 +1,104 @@
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Disclaimer, color, onMobile } from '@satta/shared/ui';
+import { Nav } from './Nav.tsx';
+import { ReloadButton } from './ReloadButton.tsx';
+import { PATHS } from '../routes.ts';
+import { FONT_LICENCE_LINK, LUCKY_NUMBER_LINK, SITE_NAME_EN, SITE_NAME_HI, SKIP_TO_CONTENT } from '../strings.ts';
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 0.5rem;
+  top: -3rem;
+  z-index: 1100;
+  padding: 0.5rem 0.75rem;
+  background: ${color('--color-surface')};
+
+  &:focus {
+    top: 0.5rem;
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.5rem;
+  padding: 0.5rem 1rem;
+  background: ${color('--color-nav-bg')};
+  color: ${color('--color-nav-text')};
+
+  ${onMobile} {
+    justify-content: center;
+  }
+`;
+
+const SiteName = styled(Link)`
+  color: inherit;
+  font-size: 1.3rem;
+  font-weight: 800;
+  text-decoration: none;
+
+  span {
+    margin-left: 0.4rem;
+    font-size: 0.85rem;
+    font-weight: 400;
+  }
+`;
+
+const Main = styled.main`
+  box-sizing: border-box;
+  width: 100%;
+  max-width: 60rem;
+  margin: 0 auto;
+  padding: 1rem 0.75rem;
+
+  ${onMobile} {
+    padding: 0.75rem 0.5rem;
+  }
+`;
+
+const Footer = styled.footer`
+  padding: 0 0.75rem 1.5rem;
+  text-align: center;
+  font-size: 0.85rem;
+
+  nav {
+    display: flex;
+    justify-content: center;
+    gap: 1rem;
+    margin-top: 0.75rem;
+  }
+`;
+
+/** Pages where the floating reload button would only get in the way of a form. */
+const NO_RELOAD_BUTTON: readonly string[] = [PATHS.signIn, PATHS.dashboard];
+
+/** The frame of every page: header with navigation, the page, the disclaimer. */
+export function Frame() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <SkipLink href="#content">{SKIP_TO_CONTENT}</SkipLink>
+      <Header>
+        <SiteName to={PATHS.home}>
+          {SITE_NAME_HI}
+          <span lang="en">{SITE_NAME_EN}</span>
+        </SiteName>
+        <Nav />
+      </Header>
+      <Main id="content" tabIndex={-1}>
+        <Outlet />
+      </Main>
+      <Footer>
+        <Disclaimer />
+        <nav aria-label="Footer">
+          <Link to={PATHS.luckyNumber}>{LUCKY_NUMBER_LINK}</Link>
+          <a href="/fonts/OFL.txt">{FONT_LICENCE_LINK}</a>
+        </nav>
+      </Footer>
+      {!NO_RELOAD_BUTTON.includes(pathname) && <ReloadButton />}
+    </>
+  );
+}

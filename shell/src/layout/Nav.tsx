@@ -1,0 +1,82 @@
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
+import { NAV_ITEMS, PATHS } from '../routes.ts';
+import { NAV_LABEL } from '../strings.ts';
+
+const Bar = styled.nav`
+  ul {
+    display: flex;
+    gap: 0.25rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  a {
+    display: block;
+    padding: 0.6rem 0.9rem;
+    border-radius: 6px;
+    color: ${color('--color-nav-text')};
+    font-weight: 600;
+    text-decoration: none;
+  }
+
+  a:hover {
+    text-decoration: underline;
+  }
+
+  /* The current page (NavLink sets aria-current="page"). */
+  a[aria-current='page'] {
+    background: ${color('--color-nav-active-bg')};
+    color: ${color('--color-nav-active-text')};
+  }
+
+  ${onMobile} {
+    position: fixed;
+    inset: auto 0 0 0;
+    z-index: 800;
+    height: calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom, 0px));
+    padding-bottom: env(safe-area-inset-bottom, 0px);
+    background: ${color('--color-nav-bg')};
+    box-shadow: 0 -2px 6px rgb(0 0 0 / 25%);
+
+    ul {
+      height: 100%;
+      gap: 0;
+    }
+
+    li {
+      flex: 1 1 0;
+      display: flex;
+    }
+
+    a {
+      flex: 1;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      padding: 0.25rem;
+      border-radius: 0;
+      font-size: 0.9rem;
+      text-align: center;
+    }
+  }
+`;
+
+/** Home, Chart, Contact, Sign In: a header bar on desktop, a fixed bottom bar on small screens. */
+export function Nav() {
+  return (
+    <Bar aria-label={NAV_LABEL} data-testid="nav">
+      <ul>
+        {NAV_ITEMS.map((item) => (
+          <li key={item.path}>
+            <NavLink to={item.path} end={item.path === PATHS.home}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </Bar>
+  );
+}

@@ -1,0 +1,76 @@
+import { Suspense, lazy, useMemo, useSyncExternalStore } from 'react';
+import styled from 'styled-components';
+import { Button, color } from '@satta/shared/ui';
+import { WidgetBoundary } from './WidgetBoundary.tsx';
+import { loadExposed, onRemoteRetry, remoteAttempt, retryRemote, type ExposedName, type RemoteName } from './registry.ts';
+import { WIDGET_FAILED_EN, WIDGET_FAILED_HI, WIDGET_LOADING, WIDGET_RETRY } from '../strings.ts';
+
+const Slot = styled.div`
+  min-width: 0;
+`;
+
+const Placeholder = styled.div`
+  box-sizing: border-box;
+  min-height: 4rem;
+  margin: 0 auto 1rem;
+  padding: 0.75rem;
+  border-radius: 8px;
+  background: ${color('--color-surface')};
+  color: ${color('--color-muted')};
+  text-align: center;
+`;
+
+const Failed = styled(Placeholder)`
+  border: 2px dashed ${color('--color-error-text')};
+  background: ${color('--color-error-bg')};
+  color: ${color('--color-error-text')};
+
+  p {
+    margin: 0 0 0.5rem;
+  }
+`;
+
+export interface RemoteWidgetProps<R extends RemoteName> {
+  remote: R;
+  exposed: ExposedName<R>;
+}
+
+/**
+ * One widget of one remote, in its own Suspense and error boundary. A failure shows a small
+ * bilingual notice with a retry; a retry (from any widget of the same remote) re-registers that
+ * remote with a fresh URL and builds a new lazy() for each of its widgets, without a reload.
+ */
+export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWidgetProps<R>) {
+  const attempt = useSyncExternalStore(onRemoteRetry, () => remoteAttempt(remote));
+  // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
+  const Widget = useMemo(() => lazy(() => loadExposed(remote, exposed)), [remote, exposed, attempt]);
+  const label = `${remote}/${exposed}`;
+  return (
+    <Slot data-widget={label}>
+      <WidgetBoundary
+        key={attempt}
+        label={label}
+        onRetry={() => retryRemote(remote)}
+        fallback={(retry) => (
+          <Failed role="alert" data-testid={`fallback-${remote}`}>
+            <p lang="hi">{WIDGET_FAILED_HI}</p>
+            <p lang="en">{WIDGET_FAILED_EN}</p>
+            <Button type="button" onClick={retry}>
+              {WIDGET_RETRY}
+            </Button>
+          </Failed>
+        )}
+      >
+        <Suspense
+          fallback={
+            <Placeholder aria-busy="true" data-testid={`loading-${remote}`}>
+              {WIDGET_LOADING}
+            </Placeholder>
+          }
+        >
+          <Widget />
+        </Suspense>
+      </WidgetBoundary>
+    </Slot>
+  );
+}

@@ -1,0 +1,33 @@
+import { NAV_CHART, NAV_CONTACT, NAV_HOME, NAV_SIGN_IN } from '@satta/shared/domain/messages';
+import { SITE_NAME_EN } from './strings.ts';
+
+/** The shell's routes (SPEC 2). Deep links work because hosting falls back to index.html. */
+export const PATHS = {
+  home: '/',
+  chart: '/chart',
+  contact: '/contact',
+  signIn: '/signin',
+  dashboard: '/dashboard',
+  luckyNumber: '/lucky-number',
+} as const;
+
+export type RoutePath = (typeof PATHS)[keyof typeof PATHS];
+
+/** Document title per route; a distinct, descriptive title for each page. */
+export const TITLES: Record<RoutePath, string> = {
+  [PATHS.home]: `${SITE_NAME_EN} – आज का रिज़ल्ट`,
+  [PATHS.chart]: `Chart – ${SITE_NAME_EN}`,
+  [PATHS.contact]: `Contact – ${SITE_NAME_EN}`,
+  [PATHS.signIn]: `Sign In – ${SITE_NAME_EN}`,
+  [PATHS.dashboard]: `Dashboard – ${SITE_NAME_EN}`,
+  [PATHS.luckyNumber]: `Lucky Number – ${SITE_NAME_EN}`,
+};
+export const NOT_FOUND_TITLE = `Page not found – ${SITE_NAME_EN}`;
+
+/** The navigation of SPEC 2, in its order. */
+export const NAV_ITEMS: readonly { path: RoutePath; label: string }[] = [
+  { path: PATHS.home, label: NAV_HOME },
+  { path: PATHS.chart, label: NAV_CHART },
+  { path: PATHS.contact, label: NAV_CONTACT },
+  { path: PATHS.signIn, label: NAV_SIGN_IN },
+];

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vite';
+import federation from '@originjs/vite-plugin-federation';
+import { REMOTE_NAMES, federationBuild, jsxOptions, sharedConfig } from '../scripts/federation.ts';
+
+/*
+ * The host. Remote URLs are NOT written here: each remote is declared with a promise that only
+ * rejects, and src/remotes/registry.ts replaces it at start-up with the URL from /config.json
+ * (`__federation_method_setRemote`). Declaring them is still needed so the plugin builds the
+ * host runtime and its share scope.
+ */
+const remotes = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [
+    name,
+    {
+      external: `Promise.reject(new Error('remote ${name} is not registered yet'))`,
+      externalType: 'promise' as const,
+      format: 'esm' as const,
+      from: 'vite' as const,
+    },
+  ]),
+);
+
+export default defineConfig({
+  base: '/',
+  esbuild: jsxOptions,
+  plugins: [
+    federation({
+      name: 'shell',
+      remotes,
+      shared: sharedConfig({ role: 'host' }),
+    }),
+  ],
+  build: {
+    ...federationBuild,
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // A recognisable name for the auth SDK: it must stay out of every visitor's page, and
+        // the e2e tests and the size report look for it by this name.
+        manualChunks(id) {
+          if (/[\\/]node_modules[\\/](@firebase[\\/]auth|firebase[\\/]auth)[\\/]/.test(id)) return 'firebase-auth';
+          return undefined;
+        },
+      },
+    },
+  },
+});
