@@ -1,0 +1,67 @@
+import styled from 'styled-components';
+import { CardHeading, color } from '@satta/shared/ui';
+import { NO_SATTANAMES_FOUND, SELECT_SATTANAME_HEADING, sattanamesFound } from '@satta/shared/domain/messages';
+
+const Count = styled.p`
+  margin: 0 0 0.75rem;
+  text-align: center;
+  color: ${color('--color-muted')};
+`;
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+  gap: 0.5rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const GameButton = styled.button`
+  width: 100%;
+  min-height: 2.75rem;
+  padding: 0.5rem;
+  border: 2px solid ${color('--color-brand')};
+  border-radius: 6px;
+  background: ${color('--color-surface')};
+  color: ${color('--color-brand')};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+
+  &:hover {
+    background: ${color('--color-banner-bg')};
+  }
+
+  &:focus-visible {
+    outline: 3px solid ${color('--color-focus')};
+    outline-offset: 2px;
+  }
+`;
+
+const Empty = styled.p`
+  text-align: center;
+`;
+
+/** The heading with the match count and one button per matching game. */
+export function GameGrid({ names, onSelect }: { names: readonly string[]; onSelect: (name: string) => void }) {
+  return (
+    <>
+      <CardHeading>{SELECT_SATTANAME_HEADING}</CardHeading>
+      <Count role="status">{sattanamesFound(names.length)}</Count>
+      {names.length === 0 ? (
+        <Empty>{NO_SATTANAMES_FOUND}</Empty>
+      ) : (
+        <Grid>
+          {names.map((name) => (
+            <li key={name}>
+              <GameButton type="button" aria-haspopup="dialog" onClick={() => onSelect(name)}>
+                {name}
+              </GameButton>
+            </li>
+          ))}
+        </Grid>
+      )}
+    </>
+  );
+}

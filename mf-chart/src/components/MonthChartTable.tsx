@@ -1,0 +1,40 @@
+import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
+import type { MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
+import { StickyTable } from '../ui/tables.ts';
+
+/** One of the monthly chart's tables: day rows (1..today) by its six games. */
+export function MonthChartTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: MonthlyChartRow[];
+}) {
+  return (
+    <StickyTable>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{CHART_DATE_COLUMN}</th>
+          {columns.map((name) => (
+            <th scope="col" key={name}>
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.dateKey}>
+            <th scope="row">{row.day}</th>
+            {row.cells.map((value, i) => (
+              <td key={columns[i]}>{value ?? MISSING_CHART_CELL}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </StickyTable>
+  );
+}

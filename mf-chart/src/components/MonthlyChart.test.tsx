@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GAMES } from '@satta/shared/domain/games';
+import type { GameData } from '@satta/shared/domain/results';
+import { siteNow } from '@satta/shared/domain/siteTime';
+import { MonthlyChart } from './MonthlyChart.tsx';
+import { fakeChartData, live, renderWithData } from '../testing/fakeChartData.tsx';
+import { ist } from '../testing/ist.ts';
+
+function games(results: Record<string, Record<string, string>>): GameData[] {
+  return GAMES.map((g) => ({ name: g.name, time: g.defaultTime, place: g.place, results: results[g.name] ?? {} }));
+}
+
+describe('MonthlyChart', () => {
+  afterEach(cleanup);
+
+  it('shows the two tables of six games, day 1 to today, "-" for gaps', () => {
+    const fake = fakeChartData();
+    fake.month$.next(live(games({ Disawar: { '2026-11-01': '11' }, 'Dwarka bazar': { '2026-11-03': '33' } })));
+    renderWithData(<MonthlyChart today={siteNow(ist('2026-11-03', '10:00'))} />, fake);
+    const [first, second] = screen.getAllByRole('table') as [HTMLElement, HTMLElement];
+    const heads = (t: HTMLElement) => within(t).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(heads(first)).toEqual(['Date', 'Disawar', 'Delhi Bazar', 'Shri Ganesh', 'Faridabad', 'Gaziyabad', 'Gali']);
+    expect(heads(second)).toEqual([
+      'Date', 'Bilaspur', 'Mathura', 'Gangotri', 'Ferozpur', 'Palika bazar', 'Dwarka bazar',
+    ]);
+    for (const table of [first, second]) {
+      expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1', '2', '3']);
+    }
+    const row = (t: HTMLElement, day: string) =>
+      within(within(t).getByRole('rowheader', { name: day }).closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((td) => td.textContent);
+    expect(row(first, '1')).toEqual(['11', '-', '-', '-', '-', '-']);
+    expect(row(second, '3')).toEqual(['-', '-', '-', '-', '-', '33']);
+  });
+
+  it("shows 'Loading data...' while loading", () => {
+    renderWithData(<MonthlyChart today={siteNow(ist('2026-11-03', '10:00'))} />, fakeChartData());
+    expect(screen.getByText('Loading data...')).toBeTruthy();
+  });
+});

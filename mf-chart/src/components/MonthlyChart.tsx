@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { CardHeading } from '@satta/shared/ui';
+import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
+import { monthlyChart, MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
+import type { SiteNow } from '@satta/shared/domain/siteTime';
+import { useMonthGames } from '../hooks/useMonthGames.ts';
+import { chartState } from '../rules/chartState.ts';
+import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { StickyScroll } from '../ui/tables.ts';
+import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
+import { ChartMessage } from './ChartMessage.tsx';
+import { MonthChartTable } from './MonthChartTable.tsx';
+
+const Tables = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+
+  > * {
+    flex: 1 1 20rem;
+    min-width: 0;
+  }
+`;
+
+/** This month from day 1 to today, in the specification's two tables of six games. */
+export function MonthlyChart({ today }: { today: SiteNow }) {
+  const headingId = useId();
+  const live = useMonthGames();
+  const state = chartState(
+    live,
+    (games) => MONTHLY_CHART_TABLES.map((columns) => monthlyChart(today.dateKey, games, columns)),
+    () => false,
+  );
+  const month = `${MONTH_NAMES[today.month - 1] ?? ''} ${today.year}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <CardHeading id={headingId}>
+        {MONTHLY_CHART_HEADING(month)}
+        <StaleBadge show={state.kind === 'ready' && state.stale} />
+      </CardHeading>
+      {state.kind === 'ready' ? (
+        <Tables>
+          {MONTHLY_CHART_TABLES.map((columns, i) => (
+            <StickyScroll
+              key={columns.join()}
+              tabIndex={0}
+              role="region"
+              aria-label={MONTHLY_CHART_CAPTION(month, i + 1)}
+              $maxHeight="70vh"
+            >
+              <MonthChartTable
+                caption={MONTHLY_CHART_CAPTION(month, i + 1)}
+                columns={columns}
+                rows={state.value[i] ?? []}
+              />
+            </StickyScroll>
+          ))}
+        </Tables>
+      ) : (
+        <ChartMessage kind={state.kind} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DayResults } from '@satta/shared/domain/results';
+import { YearlyChartOverlay } from './YearlyChartOverlay.tsx';
+import { fakeChartData, live, renderWithData } from '../testing/fakeChartData.tsx';
+
+function open(fake = fakeChartData(), onClose = () => undefined) {
+  return renderWithData(
+    <YearlyChartOverlay game="Gali" currentYear={2026} todayKey="2026-11-15" onClose={onClose} />,
+    fake,
+  );
+}
+
+function cell(table: HTMLElement, day: number, month: string): string {
+  const months = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+  const column = months.indexOf(month);
+  const row = within(table).getByRole('rowheader', { name: String(day) }).closest('tr') as HTMLElement;
+  return row.children[column]?.textContent ?? '';
+}
+
+describe('YearlyChartOverlay', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('is a full-screen dialog titled with the game and year, with the data date in the footer', () => {
+    open();
+    expect(screen.getByRole('dialog', { name: 'Gali - Yearly Chart 2026' })).toBeTruthy();
+    expect(screen.getByText('Data as of 15-11-2026')).toBeTruthy();
+    expect(screen.getByText('Loading data...')).toBeTruthy();
+  });
+
+  it('shows a 31 x 12 grid with each number in its day and month, "-" elsewhere', () => {
+    const fake = fakeChartData();
+    fake.year$('Gali', 2026).next(live({ '2026-03-05': '42', '2026-12-31': '99', '2026-01-01': '07' }));
+    open(fake);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Date', 'January', 'February', 'March', 'April', 'May', 'June',
+      'July', 'August', 'September', 'October', 'November', 'December',
+    ]);
+    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(
+      Array.from({ length: 31 }, (_, i) => String(i + 1)),
+    );
+    expect(cell(table, 5, 'March')).toBe('42');
+    expect(cell(table, 5, 'April')).toBe('-');
+    expect(cell(table, 4, 'March')).toBe('-');
+    expect(cell(table, 31, 'December')).toBe('99');
+    expect(cell(table, 1, 'January')).toBe('07');
+    expect(cell(table, 30, 'February')).toBe('-');
+    const numbers = within(table).getAllByRole('cell').filter((td) => td.textContent !== '-');
+    expect(numbers).toHaveLength(3);
+  });
+
+  it('updates live when a number is added', () => {
+    const fake = fakeChartData();
+    fake.year$('Gali', 2026).next(live({ '2026-03-05': '42' }));
+    open(fake);
+    act(() => fake.year$('Gali', 2026).next(live({ '2026-03-05': '42', '2026-11-15': '15' })));
+    expect(cell(screen.getByRole('table'), 15, 'November')).toBe('15');
+  });
+
+  it('offers the years with data and shows the chosen one', async () => {
+    const fake = fakeChartData();
+    fake.years.set('Gali', [2026, 2025, 2024]);
+    fake.year$('Gali', 2026).next(live({ '2026-03-05': '42' }));
+    fake.year$('Gali', 2025).next(live({ '2025-03-06': '24' }));
+    open(fake);
+    await act(async () => undefined);
+    const select = screen.getByRole('combobox', { name: 'Year' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['2026', '2025', '2024']);
+    fireEvent.change(select, { target: { value: '2025' } });
+    expect(screen.getByRole('dialog', { name: 'Gali - Yearly Chart 2025' })).toBeTruthy();
+    expect(cell(screen.getByRole('table'), 6, 'March')).toBe('24');
+    expect(cell(screen.getByRole('table'), 5, 'March')).toBe('-');
+  });
+
+  it("shows 'No data available' for a year without results", () => {
+    const fake = fakeChartData();
+    fake.year$('Gali', 2026).next(live({}));
+    open(fake);
+    expect(screen.getByText('No data available')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it("shows 'Failed to process data' when the data cannot be shaped", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fake = fakeChartData();
+    const broken = new Proxy<DayResults>(
+      {},
+      {
+        get() {
+          throw new TypeError('unreadable record');
+        },
+      },
+    );
+    fake.year$('Gali', 2026).next(live(broken));
+    open(fake);
+    expect(screen.getByText('Failed to process data')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('moves focus into the dialog, keeps Tab inside and closes on Escape', () => {
+    const onClose = vi.fn();
+    open(fakeChartData(), onClose);
+    const dialog = screen.getByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    const select = within(dialog).getByRole('combobox');
+    fireEvent.keyDown(close, { key: 'Tab' });
+    expect(document.activeElement).toBe(select);
+    fireEvent.keyDown(select, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

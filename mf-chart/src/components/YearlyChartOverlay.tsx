@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { Button, color } from '@satta/shared/ui';
+import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
+import { formatDisplayDate } from '@satta/shared/domain/siteTime';
+import { yearlyChart } from '@satta/shared/domain/yearlyChart';
+import { useDialogFocus } from '../hooks/useDialogFocus.ts';
+import { useGameYear } from '../hooks/useGameYear.ts';
+import { useGameYears } from '../hooks/useGameYears.ts';
+import { chartState } from '../rules/chartState.ts';
+import { StickyScroll } from '../ui/tables.ts';
+import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { ChartMessage } from './ChartMessage.tsx';
+import { YearSelector } from './YearSelector.tsx';
+import { YearlyChartTable } from './YearlyChartTable.tsx';
+
+const Screen = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1000;
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  box-sizing: border-box;
+  padding: 0.75rem;
+  background: ${color('--color-page')};
+  color: ${color('--color-text')};
+`;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const Title = styled.h2`
+  flex: 1 1 12rem;
+  margin: 0;
+  font-size: 1.2rem;
+`;
+
+const Body = styled(StickyScroll)`
+  flex: 1 1 auto;
+  min-height: 0;
+  background: ${color('--color-surface')};
+`;
+
+const Footer = styled.p`
+  margin: 0;
+  font-size: 0.9rem;
+  color: ${color('--color-muted')};
+`;
+
+interface Props {
+  game: string;
+  currentYear: number;
+  todayKey: string;
+  onClose: () => void;
+}
+
+/** The full-screen yearly chart of one game, with a year picker; Escape or Close leaves it. */
+export function YearlyChartOverlay({ game, currentYear, todayKey, onClose }: Props) {
+  const titleId = useId();
+  const [year, setYear] = useState(currentYear);
+  const years = useGameYears(game, currentYear);
+  const live = useGameYear(game, year);
+  const state = chartState(
+    live,
+    (results) => yearlyChart(results, year),
+    (grid) => grid.every((row) => row.every((cell) => cell === null)),
+  );
+  const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onClose);
+  const title = chartTitle(game, year);
+  return (
+    <Screen ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <Top>
+        <Title id={titleId}>
+          {title}
+          <StaleBadge show={state.kind === 'ready' && state.stale} />
+        </Title>
+        <YearSelector years={years} value={year} onChange={setYear} />
+        <Button type="button" $variant="secondary" onClick={onClose} data-autofocus>
+          {CLOSE}
+        </Button>
+      </Top>
+      {state.kind === 'ready' ? (
+        <Body tabIndex={0} role="region" aria-label={title}>
+          <YearlyChartTable caption={title} grid={state.value} />
+        </Body>
+      ) : (
+        <ChartMessage kind={state.kind} />
+      )}
+      <Footer>{dataAsOf(formatDisplayDate(todayKey))}</Footer>
+    </Screen>
+  );
+}

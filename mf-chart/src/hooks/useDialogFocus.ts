@@ -1,0 +1,51 @@
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keyboard behaviour of a modal dialog: focus moves into it when it opens (to the element
+ * marked data-autofocus, else the first control), Tab cycles inside it, Escape closes it, and
+ * focus goes back to what opened it (the game button) when it closes. The page behind stops
+ * scrolling meanwhile, as the dialog covers it.
+ */
+export function useDialogFocus<T extends HTMLElement>(
+  onClose: () => void,
+): { ref: RefObject<T | null>; onKeyDown: (event: KeyboardEvent) => void } {
+  const ref = useRef<T>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? ref.current)?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return { ref, onKeyDown };
+}

@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import { useLive } from '@satta/shared/data/react';
+import type { Live } from '@satta/shared/data';
+import type { DayResults } from '@satta/shared/domain/results';
+import { withLoadTimeout } from '../rules/withLoadTimeout.ts';
+import { useChartData } from './chartData.ts';
+
+/** One game's results of one year, live; only that year is downloaded. */
+export function useGameYear(game: string, year: number): Live<DayResults> {
+  const data = useChartData();
+  const year$ = useMemo(() => withLoadTimeout(data.gameYear$(game, year)), [data, game, year]);
+  return useLive(year$);
+}

@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { BehaviorSubject } from 'rxjs';
+import { render, type RenderResult } from '@testing-library/react';
+import type { Live } from '@satta/shared/data';
+import type { DayResults, GameData } from '@satta/shared/domain/results';
+import { ChartDataProvider, type ChartData } from '../hooks/chartData.ts';
+
+const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
+
+/** A stand-in for the data service whose streams a test pushes values into. */
+export interface FakeChartData {
+  data: ChartData;
+  names$: BehaviorSubject<Live<string[]>>;
+  month$: BehaviorSubject<Live<GameData[]>>;
+  /** The stream of one game's year, created on first use. */
+  year$(game: string, year: number): BehaviorSubject<Live<DayResults>>;
+  /** Which years each game reports; the current year when not set. */
+  years: Map<string, number[]>;
+}
+
+export function fakeChartData(): FakeChartData {
+  const names$ = new BehaviorSubject<Live<string[]>>(LOADING_LIVE);
+  const month$ = new BehaviorSubject<Live<GameData[]>>(LOADING_LIVE);
+  const yearStreams = new Map<string, BehaviorSubject<Live<DayResults>>>();
+  const years = new Map<string, number[]>();
+  const year$ = (game: string, year: number) => {
+    const key = `${game}:${year}`;
+    let stream = yearStreams.get(key);
+    if (!stream) {
+      stream = new BehaviorSubject<Live<DayResults>>(LOADING_LIVE);
+      yearStreams.set(key, stream);
+    }
+    return stream;
+  };
+  const data: ChartData = {
+    gameNames$: () => names$,
+    homeGames$: () => month$,
+    gameYear$: (game, year) => year$(game, year),
+    gameYears: (game) => Promise.resolve(years.get(game) ?? []),
+    timezone: 'Asia/Kolkata',
+  };
+  return { data, names$, month$, year$, years };
+}
+
+export function live<T>(data: T, stale = false): Live<T> {
+  return { data, stale, error: null };
+}
+
+export function renderWithData(ui: ReactElement, fake: FakeChartData): RenderResult {
+  return render(<ChartDataProvider value={fake.data}>{ui}</ChartDataProvider>);
+}

@@ -1,0 +1,25 @@
+import styled from 'styled-components';
+import { color } from '@satta/shared/ui';
+import { STALE_BADGE, STALE_BADGE_TITLE } from '../text.ts';
+
+const Badge = styled.span`
+  display: inline-block;
+  margin-inline-start: 0.5em;
+  padding: 0.1em 0.5em;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  font-weight: 600;
+  vertical-align: middle;
+  color: ${color('--color-stale-text')};
+  background: ${color('--color-stale-bg')};
+`;
+
+/** Marks data painted from the browser cache until the live answer replaces it. */
+export function StaleBadge({ show }: { show: boolean }) {
+  if (!show) return null;
+  return (
+    <Badge title={STALE_BADGE_TITLE} data-testid="stale-badge">
+      {STALE_BADGE}
+    </Badge>
+  );
+}
