@@ -1,0 +1,240 @@
+/**
+ * One client session: its requests (listen, get, put, merge, onDisconnect, auth), its listens, and an
+ * outbox that releases each message only once the write it reflects is durable. Transport-agnostic:
+ * WebSocket and long-polling both feed it envelopes and carry its output.
+ */
+import { OWNER_CREDENTIAL, verifyCredential, verifyIdToken, type TokenCheck } from './auth.ts';
+import { ListenSet } from './listens.ts';
+import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
+import { authRevoked, dataPush, handshake, parseRequest, pong, response, type Envelope, type Request } from './protocol.ts';
+import { parseWireQuery, type QuerySpec } from './query.ts';
+import { ADMIN, ANONYMOUS, type Principal } from './rules.ts';
+import { toJSON } from './tree.ts';
+import type { Change, Namespace, Subscriber, WriteOutcome } from './namespace.ts';
+
+export interface Transport {
+  send(envelope: Envelope): void;
+  close(): void;
+}
+
+export interface SessionContext {
+  projectId: string;
+  /** Host the client connected to, echoed in the handshake. */
+  host: string;
+  sessionId: string;
+  log(line: string): void;
+}
+
+interface DisconnectOp {
+  action: 'o' | 'om';
+  path: DbPath;
+  data: unknown;
+}
+
+/** Longest timer Node accepts; longer token lifetimes are re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class Connection implements Subscriber {
+  private principal: Principal = ANONYMOUS;
+  private readonly listens = new ListenSet();
+  private disconnectOps: DisconnectOp[] = [];
+  private outbox: Array<{ seq: number; envelope: Envelope }> = [];
+  private closed = false;
+  private expiryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly ns: Namespace,
+    private readonly ctx: SessionContext,
+  ) {}
+
+  start(): void {
+    this.ns.subscribe(this);
+    this.transport.send(handshake(this.ctx.host, this.ctx.sessionId));
+  }
+
+  get namespace(): Namespace {
+    return this.ns;
+  }
+
+  receive(envelope: unknown): void {
+    if (this.closed || envelope === null || typeof envelope !== 'object') return;
+    const env = envelope as { t?: unknown; d?: unknown };
+    if (env.t === 'c') {
+      const type = (env.d as { t?: unknown } | null)?.t;
+      // A ping while the client decides the transport is healthy; other control messages need no answer.
+      if (type === 'p') this.enqueue(pong(), 0);
+      return;
+    }
+    if (env.t !== 'd') return;
+    const req = parseRequest(env.d);
+    if (req === null) return;
+    try {
+      this.dispatch(req);
+    } catch (err) {
+      if (!(err instanceof InvalidDataError)) throw err;
+      this.reply(req, 'invalid_data', err.message, this.ns.appliedSeq);
+    }
+  }
+
+  private dispatch(req: Request): void {
+    const b = req.b;
+    switch (req.a) {
+      case 'q':
+        return this.listen(req);
+      case 'n':
+        this.listens.remove(parsePath(String(b.p ?? '')), typeof b.t === 'number' ? b.t : null);
+        return this.reply(req, 'ok', {}, this.ns.appliedSeq);
+      case 'g':
+        return this.get(req);
+      case 'p':
+        return this.write(req, false);
+      case 'm':
+        return this.write(req, true);
+      case 'o':
+      case 'om':
+        return this.onDisconnect(req, req.a);
+      case 'oc':
+        return this.cancelOnDisconnect(req);
+      case 'auth':
+      case 'gauth':
+        return this.authenticate(req);
+      case 'unauth':
+        this.setPrincipal(ANONYMOUS, null);
+        return this.reply(req, 'ok', '', this.ns.appliedSeq);
+      default:
+        // Stats ('s'), app check tokens and anything newer than this server: accepted and ignored.
+        return this.reply(req, 'ok', '', this.ns.appliedSeq);
+    }
+  }
+
+  private listen(req: Request): void {
+    const b = req.b;
+    const path = parsePath(String(b.p ?? ''));
+    const tag = typeof b.t === 'number' ? b.t : null;
+    // Only queries that filter carry a tag: the client sends the others as plain listens.
+    const query: QuerySpec | null = tag === null ? null : parseWireQuery(b.q);
+    const read = this.ns.read(this.principal, path, query);
+    if (read.status !== 'ok') return this.reply(req, 'permission_denied', 'Permission denied', read.seq);
+    this.enqueue(dataPush(this.listens.add(path, tag, query, this.ns.data)), read.seq);
+    this.reply(req, 'ok', {}, read.seq);
+  }
+
+  private get(req: Request): void {
+    const path = parsePath(String(req.b.p ?? ''));
+    const query = parseWireQuery(req.b.q);
+    const read = this.ns.read(this.principal, path, query);
+    if (read.status !== 'ok') return this.reply(req, 'permission_denied', 'Permission denied', read.seq);
+    this.reply(req, 'ok', toJSON(read.node, true), read.seq);
+  }
+
+  private write(req: Request, merge: boolean): void {
+    const b = req.b;
+    let outcome: WriteOutcome;
+    if (merge) {
+      outcome = this.ns.update(this.principal, parsePath(String(b.p ?? '')), b.d);
+    } else {
+      const { path, priority } = parseWritePath(String(b.p ?? ''));
+      const hash = typeof b.h === 'string' ? b.h : undefined;
+      outcome = this.ns.set(this.principal, path, b.d, { hash, priorityOnly: priority });
+    }
+    this.reply(req, outcome.status, outcome.message, outcome.seq);
+  }
+
+  private onDisconnect(req: Request, action: 'o' | 'om'): void {
+    const path = parsePath(String(req.b.p ?? ''));
+    const status = this.ns.checkWrite(this.principal, path, req.b.d, action === 'om');
+    if (status === 'ok') this.disconnectOps.push({ action, path, data: req.b.d });
+    this.reply(req, status, status === 'ok' ? '' : 'Permission denied', this.ns.appliedSeq);
+  }
+
+  private cancelOnDisconnect(req: Request): void {
+    const path = parsePath(String(req.b.p ?? ''));
+    const key = path.join('/');
+    this.disconnectOps = this.disconnectOps.filter((op) => {
+      const opKey = op.path.join('/');
+      return !(key === '' || opKey === key || opKey.startsWith(key + '/'));
+    });
+    this.reply(req, 'ok', '', this.ns.appliedSeq);
+  }
+
+  private authenticate(req: Request): void {
+    const cred = req.b.cred;
+    if (typeof cred !== 'string') return this.reply(req, 'invalid_token', 'No credential.', this.ns.appliedSeq);
+    const now = Date.now();
+    const check: TokenCheck = req.a === 'gauth' || cred === OWNER_CREDENTIAL
+      ? verifyCredential(cred, this.ctx.projectId, now)
+      : verifyIdToken(cred, this.ctx.projectId, now);
+    if (!check.ok) {
+      this.ctx.log(`rejected credential on ${this.ns.name}: ${check.reason}`);
+      return this.reply(req, 'invalid_token', check.reason, this.ns.appliedSeq);
+    }
+    this.setPrincipal(check.principal, check.expires);
+    const authVar = check.principal.kind === 'user' ? check.principal.auth : check.principal.kind === 'admin' ? { admin: true } : null;
+    this.reply(req, 'ok', { auth: authVar, expires: check.expires }, this.ns.appliedSeq);
+  }
+
+  private setPrincipal(principal: Principal, expiresSec: number | null): void {
+    this.principal = principal;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    if (expiresSec !== null) this.armExpiry(expiresSec);
+  }
+
+  private armExpiry(expiresSec: number): void {
+    const wait = expiresSec * 1000 - Date.now();
+    this.expiryTimer = setTimeout(() => {
+      if (Date.now() < expiresSec * 1000) return this.armExpiry(expiresSec);
+      this.principal = ANONYMOUS;
+      this.expiryTimer = null;
+      this.enqueue(authRevoked('expired_token', 'Auth token is expired.'), this.ns.appliedSeq);
+    }, Math.min(Math.max(wait, 0), MAX_TIMER_MS));
+    this.expiryTimer.unref();
+  }
+
+  private reply(req: Request, status: string, data: unknown, seq: number): void {
+    if (req.r === undefined) return;
+    this.enqueue(response(req.r, status, data), seq);
+  }
+
+  /** Sends once every write up to `seq` is durable, keeping the order messages were produced in. */
+  private enqueue(envelope: Envelope, seq: number): void {
+    if (this.closed) return;
+    if (this.outbox.length === 0 && seq <= this.ns.durable) this.transport.send(envelope);
+    else this.outbox.push({ seq, envelope });
+  }
+
+  onChange(change: Change): void {
+    if (this.closed) return;
+    for (const push of this.listens.pushesFor(change)) this.enqueue(dataPush(push), change.seq);
+  }
+
+  onDurable(seq: number): void {
+    let sent = 0;
+    while (sent < this.outbox.length && (this.outbox[sent] as { seq: number }).seq <= seq) {
+      this.transport.send((this.outbox[sent] as { envelope: Envelope }).envelope);
+      sent++;
+    }
+    if (sent > 0) this.outbox = this.outbox.slice(sent);
+  }
+
+  /** The client is gone: run its onDisconnect operations (their rules were checked when they were set). */
+  disconnected(): void {
+    if (this.closed) return;
+    this.shutdown();
+    for (const op of this.disconnectOps) {
+      const outcome = op.action === 'o' ? this.ns.set(ADMIN, op.path, op.data) : this.ns.update(ADMIN, op.path, op.data);
+      if (outcome.status !== 'ok') this.ctx.log(`onDisconnect ${op.action} at /${op.path.join('/')} failed: ${outcome.message}`);
+    }
+    this.disconnectOps = [];
+  }
+
+  /** Server shutdown: drop the session without running onDisconnect operations. */
+  shutdown(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.ns.unsubscribe(this);
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.outbox = [];
+  }
+}

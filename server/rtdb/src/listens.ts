@@ -1,0 +1,144 @@
+/**
+ * The listens of one client and the data pushes a change causes for them.
+ *
+ * Plain listens (no tag) share the client's one server cache, so a change is sent once: at the written
+ * location when a listen covers it, else at each listened location below it. Query listens (tagged) each
+ * hold their own window: the server re-evaluates the query and sends only the children that entered,
+ * left or changed, tagged so the client applies them to that query alone.
+ */
+import { setOwn } from './json.ts';
+import { isPrefix, pathToString, related, type DbPath } from './path.ts';
+import { evaluateQuery, type QuerySpec } from './query.ts';
+import { getChild, toJSON, type DbNode } from './tree.ts';
+import type { Change } from './namespace.ts';
+
+export interface DataPush {
+  action: 'd' | 'm';
+  path: string;
+  data: unknown;
+  tag?: number;
+}
+
+interface Listen {
+  path: DbPath;
+  tag: number | null;
+  query: QuerySpec | null;
+  /** For a query: the result last sent, to diff against. */
+  last: DbNode;
+}
+
+function listenKey(path: DbPath, tag: number | null): string {
+  return tag === null ? `p:${pathToString(path)}` : `t:${tag}`;
+}
+
+function childrenDiff(prev: DbNode, next: DbNode): Record<string, unknown> | null {
+  const before = prev !== null && prev.kind === 'branch' ? prev.children : new Map<string, DbNode>();
+  const after = next !== null && next.kind === 'branch' ? next.children : new Map<string, DbNode>();
+  const diff: Record<string, unknown> = {};
+  let changed = false;
+  for (const key of before.keys()) {
+    if (!after.has(key)) {
+      setOwn(diff, key, null);
+      changed = true;
+    }
+  }
+  for (const [key, child] of after) {
+    if (before.get(key) !== child) {
+      setOwn(diff, key, toJSON(child, true));
+      changed = true;
+    }
+  }
+  return changed ? diff : null;
+}
+
+export class ListenSet {
+  private readonly listens = new Map<string, Listen>();
+
+  /** Registers a listen and returns the data to send first. A query listen has a tag and a query. */
+  add(path: DbPath, tag: number | null, query: QuerySpec | null, root: DbNode): DataPush {
+    const at = getChild(root, path);
+    if (tag !== null && query !== null) {
+      const result = evaluateQuery(at, query);
+      this.listens.set(listenKey(path, tag), { path, tag, query, last: result });
+      return { action: 'd', path: pathToString(path), data: toJSON(result, true), tag };
+    }
+    this.listens.set(listenKey(path, null), { path, tag: null, query: null, last: null });
+    return { action: 'd', path: pathToString(path), data: toJSON(at, true) };
+  }
+
+  remove(path: DbPath, tag: number | null): boolean {
+    return this.listens.delete(listenKey(path, tag));
+  }
+
+  get size(): number {
+    return this.listens.size;
+  }
+
+  pushesFor(change: Change): DataPush[] {
+    const pushes: DataPush[] = [];
+    const plain: Listen[] = [];
+    for (const l of this.listens.values()) {
+      if (!related(l.path, change.path)) continue;
+      if (l.tag === null) plain.push(l);
+      else this.queryPush(l, change, pushes);
+    }
+    if (plain.length > 0) this.plainPushes(plain, change, pushes);
+    return pushes;
+  }
+
+  private plainPushes(listens: Listen[], change: Change, pushes: DataPush[]): void {
+    const { path, merge, newRoot, oldRoot } = change;
+    if (listens.some((l) => isPrefix(l.path, path))) {
+      pushes.push(writtenAt(path, merge, newRoot));
+      return;
+    }
+    // Every listen is below the written location; the outermost ones cover the rest.
+    const below = [...listens].sort((a, b) => a.path.length - b.path.length);
+    const outer: Listen[] = [];
+    for (const l of below) if (!outer.some((o) => isPrefix(o.path, l.path))) outer.push(l);
+    for (const l of outer) {
+      const after = getChild(newRoot, l.path);
+      if (after === getChild(oldRoot, l.path)) continue;
+      pushes.push(mergeBelow(l.path, path, merge, newRoot) ?? { action: 'd', path: pathToString(l.path), data: toJSON(after, true) });
+    }
+  }
+
+  private queryPush(l: Listen, change: Change, pushes: DataPush[]): void {
+    const before = getChild(change.oldRoot, l.path);
+    const after = getChild(change.newRoot, l.path);
+    if (before === after || l.query === null || l.tag === null) return;
+    const result = evaluateQuery(after, l.query);
+    const diff = childrenDiff(l.last, result);
+    l.last = result;
+    if (diff !== null) pushes.push({ action: 'm', path: pathToString(l.path), data: diff, tag: l.tag });
+  }
+}
+
+function writtenAt(path: DbPath, merge: DbPath[] | null, root: DbNode): DataPush {
+  if (merge === null) return { action: 'd', path: pathToString(path), data: toJSON(getChild(root, path), true) };
+  const data: Record<string, unknown> = {};
+  for (const rel of merge) setOwn(data, pathToString(rel), toJSON(getChild(root, [...path, ...rel]), true));
+  return { action: 'm', path: pathToString(path), data };
+}
+
+/**
+ * An update above a listen whose entries all lie at or below the listened location: sending just those
+ * entries beats resending the whole location (a visitor watching a big list gets one changed child).
+ */
+function mergeBelow(listenPath: DbPath, base: DbPath, merge: DbPath[] | null, root: DbNode): DataPush | null {
+  if (merge === null) return null;
+  const data: Record<string, unknown> = {};
+  let any = false;
+  for (const rel of merge) {
+    const full = [...base, ...rel];
+    if (isPrefix(listenPath, full)) {
+      const inside = full.slice(listenPath.length);
+      if (inside.length === 0) return null;
+      setOwn(data, pathToString(inside), toJSON(getChild(root, full), true));
+      any = true;
+    } else if (isPrefix(full, listenPath)) {
+      return null;
+    }
+  }
+  return any ? { action: 'm', path: pathToString(listenPath), data } : null;
+}

@@ -1,0 +1,319 @@
+/**
+ * Long-polling (`/.lp`), the transport a browser client uses first after a WebSocket of its ever failed
+ * (it remembers that in localStorage, e.g. after the server was restarted while the page was open).
+ * Without it such a browser would never reconnect.
+ *
+ * The client loads script tags in a hidden iframe: the first (`start=t`) opens a session, then it keeps
+ * one poll open to receive and opens more to send base64 segments of its messages. Responses are
+ * JavaScript calling the page's `pLPCommand<cb>` / `pRTLPCB<cb>` callbacks with numbered packets.
+ * Once connected the client upgrades to a WebSocket carrying `s=<session id>`: after two ping/pongs it
+ * ends transmission on the poll side ('n'), the server answers 'n' there and continues on the socket.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Connection, type Transport } from './connection.ts';
+import { control, pong, type Envelope } from './protocol.ts';
+import type { Namespaces } from './namespaces.ts';
+
+/** Polls are answered empty before the client's own 25 s keepalive replaces them. */
+const HOLD_MS = 20_000;
+/** A session with no poll for this long has lost its client. */
+const IDLE_MS = 45_000;
+
+export interface LongPollContext {
+  namespaces: Namespaces;
+  projectId: string;
+  defaultNamespace: string;
+  log(line: string): void;
+  newSessionId(): string;
+  /** Registers a live Connection with the server (for shutdown) and removes it when it ends. */
+  track(conn: Connection): () => void;
+}
+
+function token(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+function script(res: ServerResponse, body: string, status = 200): void {
+  res.writeHead(status, { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(body);
+}
+
+/** Web-safe base64 as the client's base64Encode writes it ('.' pads). */
+function decodeSegment(data: string): string {
+  return Buffer.from(data.replace(/\./g, ''), 'base64url').toString('utf8');
+}
+
+class LongPollSession implements Transport {
+  readonly id = token();
+  readonly pw = token();
+  connection!: Connection;
+  private queue: Envelope[] = [];
+  private nextPacket = 0;
+  private held: { res: ServerResponse; timer: NodeJS.Timeout } | null = null;
+  private flushScheduled = false;
+  private segments = new Map<number, { total: number; data: string }>();
+  private nextSegment = 0;
+  private upgradedTo: Transport | null = null;
+  private ended = false;
+  lastSeen = Date.now();
+  private untrack: () => void = () => {};
+
+  constructor(
+    readonly cb: string,
+    readonly sessionId: string,
+    private readonly onEnd: (s: LongPollSession) => void,
+  ) {}
+
+  attach(conn: Connection, untrack: () => void): void {
+    this.connection = conn;
+    this.untrack = untrack;
+  }
+
+  private call(fn: string, args: string): string {
+    return `window.parent.${fn}${this.cb}(${args});`;
+  }
+
+  send(envelope: Envelope): void {
+    if (this.upgradedTo) return this.upgradedTo.send(envelope);
+    if (this.ended) return;
+    this.queue.push(envelope);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      // Messages produced in one turn of the event loop travel in one packet.
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flush();
+      });
+    }
+  }
+
+  close(): void {
+    this.end(true);
+  }
+
+  /** JavaScript delivering the queued messages as the next packet ('' when there are none). */
+  private takePacket(): string {
+    if (this.queue.length === 0) return '';
+    const packet = this.call('pRTLPCB', `${this.nextPacket++},${JSON.stringify(this.queue)}`);
+    this.queue = [];
+    return packet;
+  }
+
+  private flush(): void {
+    if (!this.held || this.queue.length === 0) return;
+    const { res, timer } = this.held;
+    this.held = null;
+    clearTimeout(timer);
+    script(res, this.takePacket());
+  }
+
+  startResponse(res: ServerResponse): void {
+    script(res, this.call('pLPCommand', `'start','${this.id}','${this.pw}'`) + this.takePacket());
+  }
+
+  poll(params: URLSearchParams, res: ServerResponse): void {
+    this.lastSeen = Date.now();
+    if (this.ended || this.upgradedTo) {
+      script(res, this.call('pLPCommand', "'close'"));
+      return;
+    }
+    for (let i = 0; params.has(`seg${i}`); i++) {
+      this.segments.set(Number(params.get(`seg${i}`)), { total: Number(params.get(`ts${i}`)), data: params.get(`d${i}`) ?? '' });
+    }
+    this.receiveSegments();
+    if (this.upgradedTo) {
+      script(res, this.call('pLPCommand', "'close'"));
+      return;
+    }
+    // Keep one poll open; an older one goes back (with whatever is queued) so the client can send again.
+    if (this.held) {
+      const previous = this.held;
+      this.held = null;
+      clearTimeout(previous.timer);
+      script(previous.res, this.takePacket());
+    }
+    const timer = setTimeout(() => {
+      if (this.held?.res === res) {
+        this.held = null;
+        script(res, this.takePacket());
+      }
+    }, HOLD_MS);
+    timer.unref();
+    this.held = { res, timer };
+    res.on('close', () => {
+      if (this.held?.res === res) {
+        clearTimeout(this.held.timer);
+        this.held = null;
+      }
+    });
+    this.flush();
+  }
+
+  /** Reassembles messages: segments are numbered across messages; each carries its message's segment count. */
+  private receiveSegments(): void {
+    for (;;) {
+      const first = this.segments.get(this.nextSegment);
+      if (!first) return;
+      const parts: string[] = [];
+      for (let i = 0; i < first.total; i++) {
+        const part = this.segments.get(this.nextSegment + i);
+        if (!part) return;
+        parts.push(part.data);
+      }
+      for (let i = 0; i < first.total; i++) this.segments.delete(this.nextSegment + i);
+      this.nextSegment += first.total;
+      let envelope: unknown;
+      try {
+        envelope = JSON.parse(decodeSegment(parts.join('')));
+      } catch {
+        continue;
+      }
+      const env = envelope as { t?: unknown; d?: { t?: unknown } };
+      if (env.t === 'c' && env.d?.t === 'n') this.completeUpgrade();
+      else this.connection.receive(envelope);
+    }
+  }
+
+  private pendingUpgrade: Transport | null = null;
+
+  /** A WebSocket announced itself for this session: acknowledge, answer its pings, route its requests. */
+  adopt(socket: Transport): { onEnvelope(e: unknown): void; onClose(): void } {
+    this.pendingUpgrade = socket;
+    socket.send(control('a'));
+    return {
+      onEnvelope: (e) => {
+        const env = e as { t?: unknown; d?: { t?: unknown } } | null;
+        if (env?.t === 'c') {
+          if (env.d?.t === 'p') socket.send(pong());
+          return;
+        }
+        this.connection.receive(e);
+      },
+      onClose: () => {
+        if (this.upgradedTo === socket) this.finish();
+        else if (this.pendingUpgrade === socket) this.pendingUpgrade = null;
+      },
+    };
+  }
+
+  /** The client stopped sending on the poll side: answer 'n' there, then everything goes to the socket. */
+  private completeUpgrade(): void {
+    if (!this.pendingUpgrade) return;
+    this.queue.push(control('n'));
+    const last = this.nextPacket;
+    const packet = this.takePacket() + this.call('pLPCommand', `'close',${last}`);
+    this.upgradedTo = this.pendingUpgrade;
+    this.pendingUpgrade = null;
+    if (this.held) {
+      const { res, timer } = this.held;
+      this.held = null;
+      clearTimeout(timer);
+      script(res, packet);
+    } else {
+      this.queue = [];
+      this.deferredClose = packet;
+    }
+  }
+
+  /** Packet and close command waiting for the client's next poll when none was open at upgrade time. */
+  deferredClose: string | null = null;
+
+  /** The client is gone (its disconnect frame closed, or it stopped polling). */
+  disconnected(): void {
+    if (this.upgradedTo) return;
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.untrack();
+    this.connection.disconnected();
+    this.onEnd(this);
+  }
+
+  /** Server shutdown: tell the client to stop, without running onDisconnect operations. */
+  end(notify: boolean): void {
+    if (this.held) {
+      const { res, timer } = this.held;
+      this.held = null;
+      clearTimeout(timer);
+      script(res, notify ? this.call('pLPCommand', "'close'") : '');
+    }
+    this.ended = true;
+    this.connection.shutdown();
+    this.untrack();
+    this.onEnd(this);
+  }
+
+  get idle(): boolean {
+    return !this.upgradedTo && this.held === null && Date.now() - this.lastSeen > IDLE_MS;
+  }
+}
+
+export class LongPollSessions {
+  private readonly byId = new Map<string, LongPollSession>();
+  private readonly bySessionId = new Map<string, LongPollSession>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly ctx: LongPollContext) {
+    this.sweeper = setInterval(() => {
+      for (const s of this.byId.values()) if (s.idle) s.disconnected();
+    }, 10_000);
+    this.sweeper.unref();
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const params = url.searchParams;
+    if (params.get('start') === 't') return this.start(req, res, params);
+    const session = this.byId.get(params.get('id') ?? '');
+    // An unknown session (e.g. from before a restart) fails the script load, which makes the client reconnect.
+    if (!session || session.pw !== params.get('pw')) return script(res, '', 404);
+    if (params.get('dframe') === 't') {
+      // The disconnect frame stays open for the life of the page; its end means the page is gone.
+      req.on('close', () => session.disconnected());
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return;
+    }
+    if (session.deferredClose !== null) {
+      const packet = session.deferredClose;
+      session.deferredClose = null;
+      return script(res, packet);
+    }
+    session.poll(params, res);
+  }
+
+  private async start(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+    const cb = params.get('cb') ?? '';
+    // The callback id becomes part of a script: only the client's numeric ids are accepted.
+    if (!/^\d{1,12}$/.test(cb)) return script(res, '', 400);
+    const ns = await this.ctx.namespaces.get(params.get('ns') ?? this.ctx.defaultNamespace);
+    const session = new LongPollSession(cb, this.ctx.newSessionId(), (s) => {
+      this.byId.delete(s.id);
+      this.bySessionId.delete(s.sessionId);
+    });
+    const conn = new Connection(session, ns, {
+      projectId: this.ctx.projectId,
+      host: req.headers.host ?? 'localhost',
+      sessionId: session.sessionId,
+      log: this.ctx.log,
+    });
+    session.attach(conn, this.ctx.track(conn));
+    this.byId.set(session.id, session);
+    this.bySessionId.set(session.sessionId, session);
+    conn.start();
+    session.startResponse(res);
+  }
+
+  /** Routes a WebSocket that names an existing session to it; null when there is no such session. */
+  adopt(sessionId: string, socket: Transport): { onEnvelope(e: unknown): void; onClose(): void } | null {
+    const session = this.bySessionId.get(sessionId);
+    return session ? session.adopt(socket) : null;
+  }
+
+  closeAll(): void {
+    clearInterval(this.sweeper);
+    for (const s of [...this.byId.values()]) s.end(true);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * CLI: tsx server/rtdb/src/main.ts --port 9000 --host 127.0.0.1 --data .data/rtdb --rules database.rules.json --project demo-satta
+ * Prints `rtdb: listening on http://HOST:PORT` when ready (harnesses wait for that line); any failure to
+ * start is one line on stderr and exit code 1.
+ */
+import { parseArgs } from 'node:util';
+import { startRtdb, type RtdbServer } from './server.ts';
+
+const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>]`;
+
+function fail(message: string): never {
+  process.stderr.write(`rtdb: ${message}\n`);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      port: { type: 'string', default: '9000' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string', default: '.data/rtdb' },
+      rules: { type: 'string' },
+      project: { type: 'string', default: 'demo-satta' },
+      namespace: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  }).values;
+} catch (err) {
+  fail(`${(err as Error).message}\n${USAGE}`);
+}
+if (args.help) {
+  process.stdout.write(USAGE + '\n');
+  process.exit(0);
+}
+const port = Number(args.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${args.port}\n${USAGE}`);
+
+let server: RtdbServer;
+try {
+  server = await startRtdb({
+    port,
+    host: args.host,
+    dataDir: args.data,
+    rulesFile: args.rules,
+    projectId: args.project,
+    defaultNamespace: args.namespace,
+    log: args.verbose ? (line) => process.stderr.write(`rtdb: ${line}\n`) : undefined,
+    onFatal: (err) => fail(`storage failure, stopping: ${err.message}`),
+  });
+} catch (err) {
+  fail((err as Error).message);
+}
+
+process.stdout.write(`rtdb: listening on ${server.url}\n`);
+process.stdout.write(`rtdb: data ${args.data}, rules ${args.rules ?? '(open)'}, default namespace ${server.defaultNamespace}\n`);
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => fail(`error while stopping: ${(err as Error).message}`),
+  );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

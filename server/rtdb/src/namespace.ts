@@ -1,0 +1,272 @@
+/**
+ * One database (namespace): its data tree, its rules, its durable log and the clients watching it.
+ *
+ * Every operation runs synchronously on the event loop, so writes are applied, logged and announced to
+ * subscribers in one order (the sequence number). Nothing leaves the server before it is durable:
+ * subscribers hold each outgoing message until the log has fsynced the sequence number it reflects.
+ */
+import { hashNode } from './hash.ts';
+import { isPlainObject, setOwn } from './json.ts';
+import { InvalidDataError, parsePath, pathToString, type DbPath } from './path.ts';
+import { evaluateQuery, loadsAllData, toRulesQuery, type QuerySpec } from './query.ts';
+import { NamespaceRules, type Principal, type RulesJson, type WriteCheck } from './rules.ts';
+import { resolveServerValues } from './server-values.ts';
+import { DataFileError, LOG_FILE, NamespaceLog, readNamespaceDir, snapshotText, SNAPSHOT_FILE, type LogRecord } from './storage.ts';
+import { fromJSON, getChild, mergeAt, setChild, toJSON, type DbNode } from './tree.ts';
+import { join } from 'node:path';
+
+export interface Change {
+  seq: number;
+  oldRoot: DbNode;
+  newRoot: DbNode;
+  path: DbPath;
+  /** For an update: the written paths, relative to `path`. Null for a set. */
+  merge: DbPath[] | null;
+}
+
+export interface Subscriber {
+  /** A write was applied; called synchronously, in sequence order. */
+  onChange(change: Change): void;
+  /** Every write up to `seq` is on disk. */
+  onDurable(seq: number): void;
+}
+
+export type WriteStatus = 'ok' | 'permission_denied' | 'datastale' | 'invalid_data';
+
+export interface WriteOutcome {
+  status: WriteStatus;
+  /** The sequence number whose durability the answer must wait for. */
+  seq: number;
+  message: string;
+  /** The written JSON with server values resolved (for REST answers). */
+  value?: unknown;
+}
+
+export type ReadOutcome = { status: 'ok'; node: DbNode; seq: number } | { status: 'permission_denied'; seq: number };
+
+export interface NamespaceOptions {
+  compactBytes: number;
+  onFatal(err: Error): void;
+}
+
+export class Namespace {
+  private root: DbNode;
+  private seq: number;
+  private durableSeq: number;
+  private log!: NamespaceLog;
+  private readonly subscribers = new Set<Subscriber>();
+  private waiters: Array<{ seq: number; resolve: () => void }> = [];
+  private lastNow = 0;
+
+  private constructor(
+    readonly name: string,
+    root: DbNode,
+    seq: number,
+    private readonly rules: NamespaceRules,
+  ) {
+    this.root = root;
+    this.seq = seq;
+    this.durableSeq = seq;
+  }
+
+  static async load(name: string, dir: string, rules: RulesJson, options: NamespaceOptions): Promise<Namespace> {
+    const state = await readNamespaceDir(dir);
+    let root: DbNode;
+    try {
+      root = fromJSON(state.data);
+    } catch (err) {
+      throw new DataFileError(join(dir, SNAPSHOT_FILE), `is corrupt (${(err as Error).message})`);
+    }
+    for (const record of state.records) root = replay(root, record, join(dir, LOG_FILE));
+    const ns = new Namespace(name, root, state.seq + state.records.length, new NamespaceRules(rules, toJSON(root, true)));
+    ns.log = await NamespaceLog.open(dir, {
+      compactBytes: options.compactBytes,
+      onFatal: options.onFatal,
+      onDurable: (seq) => ns.markDurable(seq),
+      snapshot: () => ({ seq: ns.seq, text: snapshotText(ns.seq, JSON.stringify(toJSON(ns.root, true))) }),
+    });
+    if (state.needsCompaction) await ns.log.compact();
+    return ns;
+  }
+
+  get appliedSeq(): number {
+    return this.seq;
+  }
+
+  get data(): DbNode {
+    return this.root;
+  }
+
+  subscribe(s: Subscriber): void {
+    this.subscribers.add(s);
+  }
+
+  unsubscribe(s: Subscriber): void {
+    this.subscribers.delete(s);
+  }
+
+  /** Server time for timestamps; never goes backwards, so `.sv` timestamps are ordered like writes. */
+  now(): number {
+    this.lastNow = Math.max(this.lastNow, Date.now());
+    return this.lastNow;
+  }
+
+  whenDurable(seq: number): Promise<void> {
+    if (seq <= this.durableSeq) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ seq, resolve }));
+  }
+
+  read(principal: Principal, path: DbPath, query: QuerySpec | null): ReadOutcome {
+    const filtered = query !== null && !loadsAllData(query);
+    if (!this.rules.canRead(principal, path, query ? toRulesQuery(query) : undefined, this.now())) {
+      return { status: 'permission_denied', seq: this.seq };
+    }
+    const node = getChild(this.root, path);
+    return { status: 'ok', node: filtered ? evaluateQuery(node, query) : node, seq: this.seq };
+  }
+
+  /** Hash of the data at `path` as the client computes it (transactions, REST ETags). */
+  hashAt(path: DbPath): string {
+    return hashNode(getChild(this.root, path));
+  }
+
+  /**
+   * Sets `json` at `path`. With `hash`, only if the current data still has that hash (transactions).
+   * With `priorityOnly`, `json` is the new priority of the node at `path` (the client's setPriority).
+   */
+  set(principal: Principal, path: DbPath, json: unknown, options: { hash?: string; priorityOnly?: boolean } = {}): WriteOutcome {
+    const now = this.now();
+    let value: unknown;
+    let node: DbNode;
+    try {
+      if (options.priorityOnly) {
+        const current = getChild(this.root, path);
+        const withPriority = toJSON(current, true);
+        if (withPriority === null) return this.fail('ok', 'nothing to prioritise');
+        value = isPlainObject(withPriority) && !('.value' in withPriority)
+          ? { ...withPriority, '.priority': json }
+          : { '.value': current?.kind === 'leaf' ? current.value : null, '.priority': json };
+      } else {
+        value = resolveServerValues(json, path, this.root, now);
+      }
+      node = fromJSON(value);
+    } catch (err) {
+      if (err instanceof InvalidDataError) return this.fail('invalid_data', err.message);
+      throw err;
+    }
+    if (options.hash !== undefined && hashNode(getChild(this.root, path)) !== options.hash) {
+      return this.fail('datastale', 'Transaction hash does not match');
+    }
+    const check = this.rules.checkSet(principal, path, value, now);
+    if (!check.allowed) return this.fail('permission_denied', 'Permission denied');
+    return this.commit({ s: 0, o: 'p', p: pathToString(path), d: value }, setChild(this.root, path, node), check, path, null);
+  }
+
+  /** Multi-path update: every key of `patch` is a path relative to `path`; all apply or none. */
+  update(principal: Principal, path: DbPath, patch: unknown): WriteOutcome {
+    if (!isPlainObject(patch)) return this.fail('invalid_data', 'An update needs an object of paths to values');
+    const now = this.now();
+    const resolved: Record<string, unknown> = {};
+    const entries: Array<[DbPath, DbNode]> = [];
+    try {
+      for (const key of Object.keys(patch)) {
+        const rel = parsePath(key);
+        if (rel.length === 0) throw new InvalidDataError('An update path must not be empty');
+        const value = resolveServerValues(patch[key], [...path, ...rel], this.root, now);
+        entries.push([rel, fromJSON(value)]);
+        setOwn(resolved, rel.join('/'), value);
+      }
+      checkNoOverlap(entries.map(([rel]) => rel));
+    } catch (err) {
+      if (err instanceof InvalidDataError) return this.fail('invalid_data', err.message);
+      throw err;
+    }
+    if (entries.length === 0) return this.fail('ok', '');
+    const check = this.rules.checkUpdate(principal, path, resolved, now);
+    if (!check.allowed) return this.fail('permission_denied', 'Permission denied');
+    const rels = entries.map(([rel]) => rel);
+    return this.commit({ s: 0, o: 'm', p: pathToString(path), d: resolved }, mergeAt(this.root, path, entries), check, path, rels);
+  }
+
+  /** Checks a write against the rules without applying it (onDisconnect operations are checked when set). */
+  checkWrite(principal: Principal, path: DbPath, json: unknown, merge: boolean): WriteStatus {
+    const now = this.now();
+    try {
+      if (merge) {
+        if (!isPlainObject(json)) return 'invalid_data';
+        const resolved: Record<string, unknown> = {};
+        for (const key of Object.keys(json)) {
+          const rel = parsePath(key);
+          const value = resolveServerValues(json[key], [...path, ...rel], this.root, now);
+          fromJSON(value);
+          setOwn(resolved, rel.join('/'), value);
+        }
+        return this.rules.checkUpdate(principal, path, resolved, now).allowed ? 'ok' : 'permission_denied';
+      }
+      const value = resolveServerValues(json, path, this.root, now);
+      fromJSON(value);
+      return this.rules.checkSet(principal, path, value, now).allowed ? 'ok' : 'permission_denied';
+    } catch (err) {
+      if (err instanceof InvalidDataError) return 'invalid_data';
+      throw err;
+    }
+  }
+
+  private fail(status: WriteStatus, message: string): WriteOutcome {
+    return { status, seq: this.seq, message };
+  }
+
+  private commit(record: LogRecord, newRoot: DbNode, check: WriteCheck, path: DbPath, merge: DbPath[] | null): WriteOutcome {
+    const seq = this.seq + 1;
+    this.log.append({ ...record, s: seq });
+    this.seq = seq;
+    const oldRoot = this.root;
+    this.root = newRoot;
+    check.commit();
+    const change: Change = { seq, oldRoot, newRoot, path, merge };
+    for (const s of this.subscribers) s.onChange(change);
+    return { status: 'ok', seq, message: '', value: record.d };
+  }
+
+  private markDurable(seq: number): void {
+    this.durableSeq = Math.max(this.durableSeq, seq);
+    const ready = this.waiters.filter((w) => w.seq <= this.durableSeq);
+    this.waiters = this.waiters.filter((w) => w.seq > this.durableSeq);
+    for (const w of ready) w.resolve();
+    for (const s of this.subscribers) s.onDurable(this.durableSeq);
+  }
+
+  get durable(): number {
+    return this.durableSeq;
+  }
+
+  async close(): Promise<void> {
+    await this.log.close();
+  }
+}
+
+function checkNoOverlap(paths: DbPath[]): void {
+  const sorted = paths.map((p) => p.join('/')).sort();
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1] as string;
+    const cur = sorted[i] as string;
+    if (cur === prev || cur.startsWith(prev + '/')) {
+      throw new InvalidDataError(`Update paths overlap: "${prev}" is an ancestor of "${cur}"`);
+    }
+  }
+}
+
+function replay(root: DbNode, record: LogRecord, file: string): DbNode {
+  try {
+    const path = parsePath(record.p);
+    if (record.o === 'p') return setChild(root, path, fromJSON(record.d));
+    const patch = record.d as Record<string, unknown>;
+    return mergeAt(
+      root,
+      path,
+      Object.keys(patch).map((key) => [parsePath(key), fromJSON(patch[key])] as const),
+    );
+  } catch (err) {
+    throw new DataFileError(file, `is corrupt (record ${record.s}: ${(err as Error).message})`);
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The REST API: GET/PUT/PATCH/POST/DELETE on `/<path>.json`, with the same rules, the same durability
+ * and the same live notifications as the wire protocol (REST writes reach WebSocket listeners).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { verifyCredential } from './auth.ts';
+import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
+import { nextPushId } from './push-id.ts';
+import { parseRestQuery } from './query.ts';
+import { ANONYMOUS, type Principal } from './rules.ts';
+import { toJSON, type DbNode } from './tree.ts';
+import type { Namespaces } from './namespaces.ts';
+import type { WriteOutcome } from './namespace.ts';
+
+export interface RestContext {
+  namespaces: Namespaces;
+  projectId: string;
+  defaultNamespace: string;
+  log(line: string): void;
+}
+
+const MAX_BODY_BYTES = 256 * 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown, pretty: boolean, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body, null, pretty ? 2 : undefined);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
+  }
+}
+
+function dbPathOf(pathname: string): string {
+  if (!pathname.endsWith('.json')) throw new HttpError(404, 'Not found: REST paths end in .json');
+  try {
+    return pathname
+      .slice(0, -'.json'.length)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/');
+  } catch {
+    throw new HttpError(400, 'Invalid path encoding');
+  }
+}
+
+function credentialOf(req: IncomingMessage, params: URLSearchParams): string | null {
+  const fromQuery = params.get('auth') ?? params.get('access_token');
+  if (fromQuery !== null) return fromQuery;
+  const header = req.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^(?:Bearer|Firebase)\s+(.+)$/i.exec(header.trim());
+  return match ? (match[1] as string) : null;
+}
+
+/** `?shallow=true`: object children become `true`, primitive children keep their value. */
+function shallow(node: DbNode): unknown {
+  if (node === null || node.kind === 'leaf') return toJSON(node, false);
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of node.children) {
+    Object.defineProperty(out, key, {
+      value: child !== null && child.kind === 'leaf' ? child.value : true,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+function failure(outcome: WriteOutcome): HttpError {
+  if (outcome.status === 'permission_denied') return new HttpError(401, 'Permission denied');
+  return new HttpError(400, outcome.message);
+}
+
+export async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext): Promise<void> {
+  const params = url.searchParams;
+  const pretty = params.get('print') === 'pretty';
+  try {
+    const method = String(req.headers['x-http-method-override'] ?? params.get('x-http-method-override') ?? req.method ?? 'GET').toUpperCase();
+    const rawPath = dbPathOf(url.pathname);
+    const ns = await ctx.namespaces.get(params.get('ns') ?? ctx.defaultNamespace);
+    let principal: Principal = ANONYMOUS;
+    const credential = credentialOf(req, params);
+    if (credential !== null) {
+      const check = verifyCredential(credential, ctx.projectId, Date.now());
+      if (!check.ok) throw new HttpError(401, check.reason);
+      principal = check.principal;
+    }
+    const silent = params.get('print') === 'silent';
+    const wantsEtag = String(req.headers['x-firebase-etag'] ?? '') === 'true';
+
+    if (method === 'GET') {
+      const path = parsePath(rawPath);
+      const read = ns.read(principal, path, parseRestQuery(params));
+      if (read.status !== 'ok') throw new HttpError(401, 'Permission denied');
+      const body = params.get('shallow') === 'true' ? shallow(read.node) : toJSON(read.node, params.get('format') === 'export');
+      const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
+      await ns.whenDurable(read.seq);
+      return silent ? send(res, 204, undefined, false, etag) : send(res, 200, body, pretty, etag);
+    }
+
+    let outcome: WriteOutcome;
+    let answer: unknown;
+    let path: DbPath;
+    switch (method) {
+      case 'PUT': {
+        const target = parseWritePath(rawPath);
+        path = target.path;
+        const body = await readJson(req);
+        checkIfMatch(req, ns.hashAt(path));
+        outcome = ns.set(principal, path, body, { priorityOnly: target.priority });
+        answer = outcome.value ?? null;
+        break;
+      }
+      case 'PATCH': {
+        path = parsePath(rawPath);
+        outcome = ns.update(principal, path, await readJson(req));
+        answer = outcome.value ?? null;
+        break;
+      }
+      case 'POST': {
+        const body = await readJson(req);
+        const name = nextPushId(ns.now());
+        path = [...parsePath(rawPath), name];
+        outcome = ns.set(principal, path, body);
+        answer = { name };
+        break;
+      }
+      case 'DELETE': {
+        path = parsePath(rawPath);
+        checkIfMatch(req, ns.hashAt(path));
+        outcome = ns.set(principal, path, null);
+        answer = null;
+        break;
+      }
+      default:
+        throw new HttpError(405, `Method ${method} not supported`);
+    }
+    if (outcome.status !== 'ok') throw failure(outcome);
+    await ns.whenDurable(outcome.seq);
+    const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
+    return silent ? send(res, 204, undefined, false, etag) : send(res, 200, answer, pretty, etag);
+  } catch (err) {
+    if (err instanceof HttpError) return send(res, err.status, { error: err.message }, pretty);
+    if (err instanceof InvalidDataError) return send(res, 400, { error: err.message }, pretty);
+    ctx.log(`REST ${req.method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
+    return send(res, 500, { error: 'Internal server error' }, pretty);
+  }
+}
+
+/** `if-match` makes a REST write conditional on the current data's ETag (the node hash). */
+function checkIfMatch(req: IncomingMessage, currentHash: string): void {
+  const expected = req.headers['if-match'];
+  if (expected === undefined) return;
+  const current = currentHash || 'null_etag';
+  if (expected !== current) throw new HttpError(412, 'Precondition failed: the data changed (ETag mismatch)');
+}

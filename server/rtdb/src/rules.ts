@@ -1,0 +1,110 @@
+/**
+ * Security rules, evaluated by targaryen against a copy of the namespace's data kept in targaryen's own
+ * immutable tree. That copy is updated with each committed write (targaryen's result already holds the
+ * new tree), never rebuilt, so a write costs time proportional to the written path, not to the data.
+ */
+import { readFileSync } from 'node:fs';
+import targaryen, { type TargaryenAuth, type TargaryenDatabase, type TargaryenQuery } from 'targaryen';
+import { pathToString, type DbPath } from './path.ts';
+
+export type RulesJson = { rules: Record<string, unknown> };
+
+/** Who is asking: anonymous, a signed-in user (the rules' `auth`), or the admin credential that bypasses rules. */
+export type Principal = { kind: 'anonymous' } | { kind: 'user'; auth: TargaryenAuth } | { kind: 'admin' };
+
+export const ANONYMOUS: Principal = { kind: 'anonymous' };
+export const ADMIN: Principal = { kind: 'admin' };
+
+/** Without a rules file the local database is open, as a fresh emulator is. */
+export const OPEN_RULES: RulesJson = { rules: { '.read': true, '.write': true } };
+
+export class RulesFileError extends Error {}
+
+export function loadRulesFile(file: string): RulesJson {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new RulesFileError(`cannot read rules file ${file}: ${(err as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new RulesFileError(`rules file ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  return checkRules(parsed, file);
+}
+
+export function checkRules(parsed: unknown, source: string): RulesJson {
+  if (parsed === null || typeof parsed !== 'object' || !('rules' in parsed)) {
+    throw new RulesFileError(`rules ${source} must be an object with a "rules" key`);
+  }
+  try {
+    // Parses every rule expression now, so a bad rule stops the start instead of failing requests later.
+    targaryen.database(parsed, null);
+  } catch (err) {
+    throw new RulesFileError(`rules ${source} are invalid: ${(err as Error).message}`);
+  }
+  return parsed as RulesJson;
+}
+
+export interface WriteCheck {
+  allowed: boolean;
+  /** Makes the checked write part of the rules' data; call only once the write is applied. */
+  commit(): void;
+}
+
+function authOf(principal: Principal): TargaryenAuth | null {
+  return principal.kind === 'user' ? principal.auth : null;
+}
+
+function rulesPath(path: DbPath): string {
+  return '/' + pathToString(path);
+}
+
+/** The rules of one namespace with its current data. */
+export class NamespaceRules {
+  private db: TargaryenDatabase;
+
+  constructor(rules: RulesJson, data: unknown) {
+    this.db = targaryen.database(rules, data);
+  }
+
+  canRead(principal: Principal, path: DbPath, query: TargaryenQuery | undefined, now: number): boolean {
+    if (principal.kind === 'admin') return true;
+    return this.db.as(authOf(principal)).read(rulesPath(path), { now, query }).allowed;
+  }
+
+  /** `value` is the resolved JSON being set at `path`. */
+  checkSet(principal: Principal, path: DbPath, value: unknown, now: number): WriteCheck {
+    if (principal.kind === 'admin') {
+      return { allowed: true, commit: () => this.adopt(this.db.root.$set(rulesPath(path), value, undefined, now), now) };
+    }
+    const result = this.db.as(authOf(principal)).write(rulesPath(path), value, { now });
+    return this.toCheck(result.allowed, result.newDatabase, now);
+  }
+
+  /** `patch` maps paths relative to `path` to resolved JSON, as an update sends them. */
+  checkUpdate(principal: Principal, path: DbPath, patch: Record<string, unknown>, now: number): WriteCheck {
+    if (principal.kind === 'admin') {
+      return { allowed: true, commit: () => this.adopt(this.db.root.$merge(rulesPath(path), patch, now), now) };
+    }
+    const result = this.db.as(authOf(principal)).update(rulesPath(path), patch, { now });
+    return this.toCheck(result.allowed, result.newDatabase, now);
+  }
+
+  private toCheck(allowed: boolean, next: TargaryenDatabase | undefined, now: number): WriteCheck {
+    return {
+      allowed,
+      commit: () => {
+        if (next) this.adopt(next.root, now);
+      },
+    };
+  }
+
+  private adopt(root: unknown, now: number): void {
+    // `with` keeps the parsed rules and takes the node tree as is; auth stays unset on the shared copy.
+    this.db = this.db.with({ data: root, now });
+  }
+}

@@ -1,0 +1,228 @@
+/**
+ * The server: one HTTP port carrying the REST API, the WebSocket endpoint `/.ws` and long-polling `/.lp`,
+ * over the namespaces of one data directory.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { Connection } from './connection.ts';
+import { lockDataDir } from './lock.ts';
+import { LongPollSessions } from './long-poll.ts';
+import { Namespaces } from './namespaces.ts';
+import { handleRest } from './rest.ts';
+import { checkRules, loadRulesFile, OPEN_RULES, type RulesJson } from './rules.ts';
+import { ensureDir } from './storage.ts';
+import { wsTransport } from './ws-transport.ts';
+
+export interface RtdbOptions {
+  /** Port to listen on; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Directory holding one subdirectory per namespace. */
+  dataDir: string;
+  /** Rules JSON file (`database.rules.json`); `rules` takes the parsed object instead. Default: open rules. */
+  rulesFile?: string;
+  rules?: RulesJson;
+  /** Project id that ID tokens must name as audience. Default `demo-satta`. */
+  projectId?: string;
+  /** Namespace for requests without `?ns=`. Default `<projectId>-default-rtdb`. */
+  defaultNamespace?: string;
+  /** Log size (bytes) at which a namespace is compacted into a new snapshot. Default 8 MiB. */
+  compactBytes?: number;
+  /** Diagnostics (rejected tokens, failed onDisconnect writes). Default: none. */
+  log?: (line: string) => void;
+  /**
+   * A log write or fsync failed: memory is ahead of the disk, so the server stops serving. The CLI
+   * exits; by default the error is thrown from the event loop.
+   */
+  onFatal?: (err: Error) => void;
+}
+
+export interface RtdbServer {
+  port: number;
+  url: string;
+  host: string;
+  defaultNamespace: string;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Expose-Headers': 'ETag',
+  'Access-Control-Max-Age': '86400',
+};
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
+  const host = options.host ?? '127.0.0.1';
+  const projectId = options.projectId ?? 'demo-satta';
+  const defaultNamespace = options.defaultNamespace ?? `${projectId}-default-rtdb`;
+  const dataDir = resolve(options.dataDir);
+  const log = options.log ?? (() => {});
+  const rules = options.rules
+    ? checkRules(options.rules, 'given as option')
+    : options.rulesFile
+      ? loadRulesFile(options.rulesFile)
+      : OPEN_RULES;
+
+  let failed: Error | null = null;
+  // Live client sessions, so shutdown can drop them without running their onDisconnect operations.
+  const sessions = new Set<Connection>();
+  const track = (conn: Connection): (() => void) => {
+    sessions.add(conn);
+    return () => sessions.delete(conn);
+  };
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+  const dropAllClients = (): void => {
+    for (const conn of sessions) conn.shutdown();
+    sessions.clear();
+    longPoll.closeAll();
+    for (const ws of wss.clients) ws.terminate();
+  };
+  const onFatal = (err: Error): void => {
+    failed = err;
+    dropAllClients();
+    if (options.onFatal) options.onFatal(err);
+    else throw err;
+  };
+  const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal });
+  const newSessionId = (): string => randomBytes(12).toString('base64url');
+  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, newSessionId, track });
+
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((r) => (markReady = r));
+
+  const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    await ready;
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (failed) {
+      res.writeHead(503, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Server stopped: storage failure' }));
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Content-Type, Authorization');
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (url.pathname === '/.lp') return longPoll.handle(req, res, url);
+    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, log });
+  };
+
+  const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    await ready;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/.ws' || failed) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    let ns;
+    try {
+      ns = await namespaces.get(url.searchParams.get('ns') ?? defaultNamespace);
+    } catch (err) {
+      socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n${(err as Error).message}`);
+      return;
+    }
+    const namespace = ns;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      let route: { onEnvelope(e: unknown): void; onClose(): void } | null = null;
+      const transport = wsTransport(ws, {
+        onMessage: (envelope) => route?.onEnvelope(envelope),
+        onClose: () => route?.onClose(),
+        onError: (err) => log(`websocket on ${namespace.name}: ${err.message}`),
+      });
+      // A socket naming a long-polling session is that session moving to WebSocket, not a new client.
+      const upgrading = url.searchParams.get('s');
+      const adopted = upgrading === null ? null : longPoll.adopt(upgrading, transport);
+      if (adopted) {
+        route = adopted;
+        return;
+      }
+      const conn = new Connection(transport, namespace, {
+        projectId,
+        host: req.headers.host ?? `${urlHost(host)}:${port}`,
+        sessionId: newSessionId(),
+        log,
+      });
+      const untrack = track(conn);
+      route = {
+        onEnvelope: (envelope) => conn.receive(envelope),
+        onClose: () => {
+          untrack();
+          conn.disconnected();
+        },
+      };
+      conn.start();
+    });
+  };
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((err: unknown) => {
+      log(`request failed: ${(err as Error).stack ?? String(err)}`);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    onUpgrade(req, socket, head).catch((err: unknown) => {
+      log(`upgrade failed: ${(err as Error).stack ?? String(err)}`);
+      socket.destroy();
+    });
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      if (err.code === 'EADDRINUSE') reject(new PortInUseError(`port ${options.port ?? 0} on ${host} is already in use`));
+      else reject(err);
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      resolveListen();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(options.port ?? 0, host);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let unlock: (() => void) | null = null;
+  try {
+    await ensureDir(dataDir);
+    unlock = lockDataDir(dataDir);
+    await namespaces.loadExisting();
+  } catch (err) {
+    unlock?.();
+    await namespaces.closeAll().catch(() => {});
+    await new Promise<void>((r) => server.close(() => r()));
+    throw err;
+  }
+  markReady();
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      dropAllClients();
+      server.closeAllConnections();
+      await stopped;
+      await namespaces.closeAll();
+      unlock?.();
+    })();
+    return closing;
+  };
+
+  return { port, host, url: `http://${urlHost(host)}:${port}`, defaultNamespace, close };
+}
