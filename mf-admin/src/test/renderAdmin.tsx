@@ -28,7 +28,8 @@ export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
 /** Lets pending service promises settle and React commit, without moving the fake clock. */
 export async function settle(): Promise<void> {
   await act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+    else await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
 
