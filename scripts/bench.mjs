@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run bench`: every benchmark script in turn, each in its own tsx process so one that
+ * fails or leaks does not skew the next. Benchmarks print figures; they are not pass/fail tests.
+ */
+const here = fileURLToPath(new URL('.', import.meta.url));
+const BENCHES = ['bench-data.ts', 'bench-live.ts'];
+
+let exitCode = 0;
+for (const file of BENCHES) {
+  const path = join(here, file);
+  if (!existsSync(path)) {
+    console.warn(`bench: ${file} is missing, skipped`);
+    continue;
+  }
+  console.log(`\n=== ${file} ===`);
+  const result = spawnSync('npx', ['tsx', path], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`bench: ${file} failed (exit ${result.status ?? result.signal})`);
+    exitCode = 1;
+  }
+}
+process.exit(exitCode);
