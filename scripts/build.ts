@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run build`: builds the shell and each remote whose sources changed since its last build,
+ * at most two at a time (a build takes one core and the machine has two), then assembles
+ * dist/site, the folder Firebase Hosting deploys (shell at /, each remote at /remotes/<name>/).
+ *
+ *   tsx scripts/build.ts [--force] [app ...]
+ *
+ * An app is stale when the newest modification time among its own sources, the shared package
+ * and the common build settings differs from the one recorded in its dist/.build-stamp.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const APPS = ['shell', 'mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'] as const;
+export type App = (typeof APPS)[number];
+const STAMP = '.build-stamp';
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
+const COMMON_INPUTS = ['shared', 'scripts/federation.ts', 'tsconfig.base.json', 'package-lock.json'];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file shows only as its folder's change
+  for (const entry of readdirSync(path)) {
+    if (SKIP_DIRS.has(entry)) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+export function sourceStamp(app: App): string {
+  const newest = Math.max(...[app, ...COMMON_INPUTS].map((p) => newestMtime(join(ROOT, p))));
+  return String(Math.round(newest));
+}
+
+export function isStale(app: App): boolean {
+  const stamp = join(ROOT, app, 'dist', STAMP);
+  if (!existsSync(stamp)) return true;
+  return readFileSync(stamp, 'utf8').trim() !== sourceStamp(app);
+}
+
+function viteBin(app: App): string {
+  // The workspace's own Vite (7.x) rather than whatever npm hoisted to the root.
+  const own = join(ROOT, app, 'node_modules/vite/bin/vite.js');
+  return existsSync(own) ? own : join(ROOT, 'node_modules/vite/bin/vite.js');
+}
+
+function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms: number }> {
+  const stamp = sourceStamp(app); // taken before the build: an edit during it makes the app stale again
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [viteBin(app), 'build', '--logLevel', 'warn'], {
+      cwd: join(ROOT, app),
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (ok) writeFileSync(join(ROOT, app, 'dist', STAMP), `${stamp}\n`);
+      resolve({ app, ok, output, ms: Date.now() - started });
+    });
+  });
+}
+
+/** Builds the given apps, `parallel` at a time; resolves with the names that failed. */
+export async function buildApps(apps: readonly App[], parallel = Math.min(2, cpus().length)): Promise<App[]> {
+  const queue = [...apps];
+  const failed: App[] = [];
+  const worker = async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) {
+      console.log(`build: ${app}...`);
+      const result = await buildOne(app);
+      const noise = result.output
+        .split('\n')
+        // react-router ships a "use client" directive that bundling ignores; harmless.
+        .filter((l) => l.trim() && !/Module level directives cause errors when bundled/.test(l))
+        .join('\n');
+      if (result.ok) console.log(`build: ${app} done in ${(result.ms / 1000).toFixed(1)} s${noise ? `\n${noise}` : ''}`);
+      else {
+        console.error(`build: ${app} FAILED\n${result.output}`);
+        failed.push(app);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
+  return failed;
+}
+
+/** dist/site: the shell with every remote under /remotes/<name>/, as deployed to Hosting. */
+export function assembleSite(): string {
+  const site = join(ROOT, 'dist/site');
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  cpSync(join(ROOT, 'shell/dist'), site, { recursive: true });
+  for (const app of APPS) {
+    if (app === 'shell') continue;
+    cpSync(join(ROOT, app, 'dist'), join(site, 'remotes', app), { recursive: true });
+  }
+  for (const file of readdirSync(site, { recursive: true, withFileTypes: true })) {
+    if (file.isFile() && file.name === STAMP) rmSync(join(file.parentPath, file.name));
+  }
+  return site;
+}
+
+/** Builds whatever is stale (all of `apps`, with force); returns false when a build failed. */
+export async function buildStale(options: { force?: boolean; apps?: readonly App[] } = {}): Promise<boolean> {
+  const candidates = options.apps?.length ? options.apps : APPS;
+  const stale = candidates.filter((app) => options.force || isStale(app));
+  if (stale.length === 0) console.log('build: everything is up to date');
+  const failed = stale.length ? await buildApps(stale) : [];
+  if (failed.length) {
+    console.error(`build: failed: ${failed.join(', ')}`);
+    return false;
+  }
+  if (stale.length || !existsSync(join(ROOT, 'dist/site/index.html'))) {
+    if (APPS.every((app) => existsSync(join(ROOT, app, 'dist', STAMP)))) {
+      console.log(`build: assembled ${relative(ROOT, assembleSite())}`);
+    }
+  }
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
+  const unknown = positionals.filter((p) => !(APPS as readonly string[]).includes(p));
+  if (unknown.length) {
+    console.error(`build: unknown app(s) ${unknown.join(', ')}; known: ${APPS.join(', ')}`);
+    process.exit(2);
+  }
+  const ok = await buildStale({ force: values.force, apps: positionals as App[] });
+  process.exit(ok ? 0 : 1);
+}
