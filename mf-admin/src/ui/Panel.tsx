@@ -1,17 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { colors } from './theme.ts';
+import { Card } from '@satta/shared/ui';
 
-const Section = styled.section`
-  background: ${colors.panel};
-  border: 1px solid ${colors.line};
-  border-radius: 10px;
-  padding: 16px;
+const Section = styled(Card)`
+  margin: 0;
   min-width: 0;
+  padding: 1rem;
   h2 {
-    margin: 0 0 12px;
+    margin: 0 0 0.75rem;
     font-size: 1.15rem;
-    color: ${colors.ink};
   }
 `;
 

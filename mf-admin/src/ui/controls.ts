@@ -17,7 +17,7 @@ const box = css`
   border-radius: 6px;
   font: inherit;
   color: ${colors.ink};
-  background: #fff;
+  background: ${colors.panel};
   ${focusRing}
 `;
 
@@ -72,7 +72,7 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'dang
   cursor: pointer;
   border: 1px solid ${({ $variant }) => ($variant === 'danger' ? colors.danger : colors.accent)};
   background: ${({ $variant }) =>
-    $variant === 'secondary' ? '#fff' : $variant === 'danger' ? colors.danger : colors.accent};
+    $variant === 'secondary' ? colors.panel : $variant === 'danger' ? colors.danger : colors.accent};
   color: ${({ $variant }) => ($variant === 'secondary' ? colors.accent : colors.accentInk)};
   ${focusRing}
   &:disabled {

@@ -1,13 +1,16 @@
-// The dashboard's own palette: the shell's theme may not be present when a test renders one form.
+import { color } from '@satta/shared/ui';
+
+// The site's tokens (CSS variables with fallbacks), so the dashboard matches the shell and
+// still renders right when a test mounts one form on its own.
 export const colors = {
-  ink: '#1f2430',
-  muted: '#5b6272',
-  line: '#d7dbe3',
-  panel: '#ffffff',
-  page: '#f3f5f9',
-  accent: '#0b5fff',
-  accentInk: '#ffffff',
-  danger: '#b3261e',
-  success: '#1b7a35',
-  focus: '#ffb000',
+  ink: color('--color-text'),
+  muted: color('--color-muted'),
+  line: color('--color-border'),
+  panel: color('--color-surface'),
+  page: color('--color-page'),
+  accent: color('--color-brand'),
+  accentInk: color('--color-brand-text'),
+  danger: color('--color-wait'),
+  success: color('--color-result'),
+  focus: color('--color-focus'),
 } as const;

@@ -12,9 +12,10 @@ import { useTimedMessage } from '../hooks/useTimedMessage.ts';
 import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { StatusLine } from '../ui/StatusLine.tsx';
+import { colors } from '../ui/theme.ts';
 
 const AdFieldset = styled.fieldset`
-  border: 1px dashed #c9ced8;
+  border: 1px dashed ${colors.line};
   border-radius: 8px;
   padding: 8px;
   margin: 0;

@@ -3,6 +3,7 @@ import type { Khaiwal } from '@satta/shared/domain/agents';
 import { LOADING } from '@satta/shared/domain/messages';
 import { NO_KHAIWALS } from '../domain/adminMessages.ts';
 import { Button } from '../ui/controls.ts';
+import { colors } from '../ui/theme.ts';
 
 const List = styled.ul`
   list-style: none;
@@ -19,7 +20,7 @@ const Item = styled.li`
   gap: 8px;
   align-items: center;
   justify-content: space-between;
-  border: 1px solid #d7dbe3;
+  border: 1px solid ${colors.line};
   border-radius: 8px;
   padding: 8px;
   span {

@@ -4,9 +4,10 @@ import { TIME_PLACEHOLDER } from '@satta/shared/domain/messages';
 import { ADD_TIMING } from '../domain/adminMessages.ts';
 import { useGameNames } from '../hooks/useGameNames.ts';
 import { Button, Input, Label, Row } from '../ui/controls.ts';
+import { colors } from '../ui/theme.ts';
 
 const Fieldset = styled.fieldset`
-  border: 1px solid #d7dbe3;
+  border: 1px solid ${colors.line};
   border-radius: 8px;
   padding: 8px;
   margin: 0;
