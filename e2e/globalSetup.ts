@@ -1,0 +1,58 @@
+import { createServer, type Server } from 'node:http';
+import type { TestProject } from 'vitest/node';
+import { buildStale } from '../scripts/build.ts';
+import { DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, startStack, type RemoteName } from '../scripts/stack.ts';
+import { seedData, seedDatabase } from '../scripts/seed.ts';
+import type { E2EContext } from './support/context.ts';
+
+/** Served from its own origin, so one test can take it down and another proves cross-origin loading. */
+const SEPARATE: RemoteName = 'mf-agents';
+
+/**
+ * Builds what is stale, starts the whole stack once on free ports, seeds it, and stops it all
+ * at the end. The tests only get URLs; stopping and starting the separate remote goes through a
+ * tiny control endpoint because the tests run in another process.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!(await buildStale())) throw new Error('e2e: the build failed');
+  const stack = await startStack({ separateRemotes: [SEPARATE], echo: process.env.E2E_ECHO === '1' });
+  let control: Server | undefined;
+  try {
+    await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 45 }));
+    const remote = stack.remoteServers[SEPARATE];
+    if (!remote) throw new Error(`e2e: ${SEPARATE} is not served separately`);
+    control = createServer((req, res) => {
+      const action = req.url === `/remote/${SEPARATE}/stop` ? remote.stop() : req.url === `/remote/${SEPARATE}/start` ? remote.start() : null;
+      if (!action) {
+        res.writeHead(404).end();
+        return;
+      }
+      action.then(
+        () => res.writeHead(204).end(),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      );
+    });
+    await new Promise<void>((ok) => control?.listen(0, '127.0.0.1', ok));
+    const address = control.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    if (!stack.urls.site) throw new Error('e2e: the stack serves no site');
+    const context: E2EContext = {
+      site: stack.urls.site,
+      separateRemote: { name: SEPARATE, origin: remote.url },
+      control: `http://127.0.0.1:${port}`,
+      database: stack.urls.database,
+      auth: stack.urls.auth,
+      admin: DEMO_ADMIN,
+      visitor: DEMO_VISITOR,
+    };
+    project.provide('e2e', context);
+  } catch (error) {
+    control?.close();
+    await stack.stop();
+    throw error;
+  }
+  return async () => {
+    await new Promise<void>((ok) => (control ? control.close(() => ok()) : ok()));
+    await stack.stop();
+  };
+}

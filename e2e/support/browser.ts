@@ -1,0 +1,67 @@
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { SPLASH_MS } from '../../shared/domain/constants.ts';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 360, height: 740 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** What a page did on the network and in its console, for assertions and for failure output. */
+export interface PageLog {
+  requests: string[];
+  websockets: string[];
+  errors: string[];
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  log: PageLog;
+}
+
+/** A fresh context (no cache, no storage, no permissions) with one page that records its traffic. */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<TestPage> {
+  const context = await browser.newContext({ viewport, locale: 'hi-IN' });
+  const page = await context.newPage();
+  const log: PageLog = { requests: [], websockets: [], errors: [] };
+  page.on('request', (request: Request) => log.requests.push(request.url()));
+  page.on('websocket', (ws) => log.websockets.push(ws.url()));
+  page.on('pageerror', (error) => log.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') log.errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, log };
+}
+
+/** Waits until the splash has gone (it stays SPLASH_MS from the app's start). */
+export async function waitForSplashToGo(page: Page): Promise<void> {
+  await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
+}
+
+/** Closes the notification prompt if it is open (it appears after the splash on the home page). */
+export async function dismissNotificationPrompt(page: Page): Promise<void> {
+  const no = page.getByRole('button', { name: 'नहीं, फिर कभी' });
+  if (await no.isVisible()) await no.click();
+}
+
+/** Resolves once the result table shows at least one game row: the first result is visible. */
+export async function waitForFirstResult(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('[data-widget="mf-results/ResultTable"] tr[data-game]').first().waitFor({ timeout });
+}
+
+export const isAdminRemote = (url: string): boolean => /\/mf-admin\//.test(url);
+export const isAuthChunk = (url: string): boolean => /firebase-auth-[\w-]+\.js/.test(url);

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * End-to-end tests of the composed site in Chromium. One stack (built site, local backend) is
+ * started once by the global setup; the files run one after the other in a single fork because
+ * they share that stack and the machine has two cores.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['e2e/tests/**/*.e2e.ts'],
+    globalSetup: ['e2e/globalSetup.ts'],
+    environment: 'node',
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 300_000,
+    teardownTimeout: 60_000,
+  },
+});
