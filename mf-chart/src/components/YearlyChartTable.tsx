@@ -1,12 +1,20 @@
+import styled from 'styled-components';
 import { VisuallyHidden } from '@satta/shared/ui';
 import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
 import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import { StickyTable } from '../ui/tables.ts';
 
+// The dialog's heading already shows the title; the caption is for screen readers alone.
+const Grid = styled(StickyTable)`
+  caption {
+    padding: 0;
+  }
+`;
+
 /** 31 day rows by 12 month columns; '-' where a day has no result (or does not exist). */
 export function YearlyChartTable({ caption, grid }: { caption: string; grid: (string | null)[][] }) {
   return (
-    <StickyTable>
+    <Grid>
       <caption>
         <VisuallyHidden>{caption}</VisuallyHidden>
       </caption>
@@ -30,6 +38,6 @@ export function YearlyChartTable({ caption, grid }: { caption: string; grid: (st
           </tr>
         ))}
       </tbody>
-    </StickyTable>
+    </Grid>
   );
 }
