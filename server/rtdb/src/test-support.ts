@@ -104,16 +104,44 @@ export class WireClient {
   private nextRequest = 0;
   private readonly waiting = new Map<number, (body: { s: string; d: unknown }) => void>();
 
-  private constructor(private readonly ws: WebSocket) {
+  /** Every text frame as received, before reassembly. */
+  readonly frames: string[] = [];
+  private expectedFrames = 0;
+  private pending: string[] = [];
+
+  private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as WireMessage;
-      this.messages.push(msg);
-      const r = msg.d.r;
-      if (msg.t === 'd' && typeof r === 'number') {
-        this.waiting.get(r)?.(msg.d.b as { s: string; d: unknown });
-        this.waiting.delete(r);
+      const text = String(data);
+      this.frames.push(text);
+      // The server announces a long message with a frame holding only the count of frames that follow.
+      if (this.expectedFrames === 0 && /^\d{1,6}$/.test(text)) {
+        this.expectedFrames = Number(text);
+        return;
       }
+      if (this.expectedFrames > 0) {
+        this.pending.push(text);
+        if (this.pending.length < this.expectedFrames) return;
+        this.expectedFrames = 0;
+        this.receive(this.pending.splice(0).join(''));
+        return;
+      }
+      this.receive(text);
     });
+  }
+
+  private receive(text: string): void {
+    const msg = JSON.parse(text) as WireMessage;
+    this.messages.push(msg);
+    const r = msg.d.r;
+    if (msg.t === 'd' && typeof r === 'number') {
+      this.waiting.get(r)?.(msg.d.b as { s: string; d: unknown });
+      this.waiting.delete(r);
+    }
+  }
+
+  /** Sends raw text frames (to exercise the client's framing). */
+  sendFrames(frames: string[]): void {
+    for (const f of frames) this.ws.send(f);
   }
 
   static async connect(port: number, ns: string): Promise<WireClient> {
@@ -149,7 +177,11 @@ export class WireClient {
   close(): Promise<void> {
     return new Promise((resolve) => {
       if (this.ws.readyState === this.ws.CLOSED) return resolve();
-      this.ws.once('close', () => resolve());
+      const timer = setTimeout(() => this.ws.terminate(), 1000);
+      this.ws.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       this.ws.close();
     });
   }
