@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { startRtdb, type RtdbServer } from './server.ts';
 
-const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>]`;
+const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--verbose]`;
 
 function fail(message: string): never {
   process.stderr.write(`rtdb: ${message}\n`);
@@ -23,20 +23,23 @@ try {
       rules: { type: 'string' },
       project: { type: 'string', default: 'demo-satta' },
       namespace: { type: 'string' },
+      'compact-bytes': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
   }).values;
 } catch (err) {
-  fail(`${(err as Error).message}\n${USAGE}`);
+  fail(`${(err as Error).message} (${USAGE})`);
 }
 if (args.help) {
   process.stdout.write(USAGE + '\n');
   process.exit(0);
 }
 const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${args.port}\n${USAGE}`);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${args.port}`);
+const compactBytes = args['compact-bytes'] === undefined ? undefined : Number(args['compact-bytes']);
+if (compactBytes !== undefined && !(compactBytes > 0)) fail(`invalid --compact-bytes ${args['compact-bytes']}`);
 
 let server: RtdbServer;
 try {
@@ -47,6 +50,7 @@ try {
     rulesFile: args.rules,
     projectId: args.project,
     defaultNamespace: args.namespace,
+    compactBytes,
     log: args.verbose ? (line) => process.stderr.write(`rtdb: ${line}\n`) : undefined,
     onFatal: (err) => fail(`storage failure, stopping: ${err.message}`),
   });

@@ -23,7 +23,8 @@ export class DataFileError extends Error {
     readonly file: string,
     detail: string,
   ) {
-    super(`data file ${file} ${detail}; it was left untouched`);
+    // One printable line: parser messages quote the broken bytes, which may be control characters.
+    super(`data file ${file} ${detail.replace(/[\u0000-\u001f\u007f]/g, '?')}; it was left untouched`);
   }
 }
 
