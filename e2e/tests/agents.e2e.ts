@@ -39,9 +39,10 @@ async function cardNames(page: Page): Promise<string[]> {
 
 async function openHome(page: Page): Promise<void> {
   await page.goto(site);
+  await cardsWidget(page).getByRole('article').first().waitFor({ timeout: 30_000 });
+  // Only now is the splash surely mounted; waiting earlier can pass before the app has rendered.
   await waitForSplashToGo(page);
   await dismissNotificationPrompt(page);
-  await cardsWidget(page).getByRole('article').first().waitFor({ timeout: 30_000 });
 }
 
 describe('agent cards and contact page (mf-agents)', () => {
@@ -116,7 +117,6 @@ describe('agent cards and contact page (mf-agents)', () => {
       await rest('mian', 'PATCH', { name: 'Sunil Verma', phnnumber: '+91 91234-56789', email: 'help@example.com' });
       const { page, context } = await openPage(browser);
       await page.goto(`${site}/contact`);
-      await waitForSplashToGo(page);
       const contact = page.locator('[data-widget="mf-agents/ContactPage"]');
       await contact.getByRole('link', { name: 'help@example.com' }).waitFor({ timeout: 30_000 });
       expect(await contact.getByRole('heading', { level: 1 }).textContent()).toMatch(/संपर्क करें/);

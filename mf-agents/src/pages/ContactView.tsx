@@ -61,7 +61,7 @@ export function ContactView({ details }: { details: ContactDetails | null }) {
           {details.firstName !== null && (
             <Item>
               <Label>{CONTACT_TEXT.contactPerson}:</Label>
-              {details.firstName}
+              <strong>{details.firstName}</strong>
             </Item>
           )}
           <Item>
