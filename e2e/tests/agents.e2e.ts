@@ -59,7 +59,7 @@ describe('agent cards and contact page (mf-agents)', () => {
   afterAll(async () => {
     await browser?.close();
     // Other test files share this database: leave the agents as they were found.
-    if (saved !== null && saved !== undefined) await khaiwals('PUT', saved);
+    await (saved === null ? khaiwals('DELETE') : khaiwals('PUT', saved));
   });
 
   it('shows the three sample agents while the store is empty', async () => {

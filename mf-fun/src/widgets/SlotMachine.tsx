@@ -72,6 +72,7 @@ export default function SlotMachine() {
       {/* The faces flicker while spinning; screen readers hear only the final result below. */}
       <Reels role="group" aria-label={SLOT_TEXT.reels} aria-hidden={spinning || undefined}>
         {reels.map((symbol, i) => (
+          // A reel is a position; only its face changes.
           <Reel key={i} $spinning={spinning} role="img" aria-label={symbol.label} data-symbol={symbol.id}>
             {symbol.emoji}
           </Reel>
