@@ -108,10 +108,34 @@ export class ListenSet {
     const after = getChild(change.newRoot, l.path);
     if (before === after || l.query === null || l.tag === null) return;
     const result = evaluateQuery(after, l.query);
-    const diff = childrenDiff(l.last, result);
+    const previous = l.last;
     l.last = result;
+    const inner = insideOneChild(l.path, change.path);
+    if (inner !== null && sameKeys(previous, result) && hasChild(result, inner)) {
+      // The window kept its children and the write went inside one of them: send just that write, not the child.
+      pushes.push({ ...writtenAt(change.path, change.merge, change.newRoot), tag: l.tag });
+      return;
+    }
+    const diff = childrenDiff(previous, result);
     if (diff !== null) pushes.push({ action: 'm', path: pathToString(l.path), data: diff, tag: l.tag });
   }
+}
+
+/** The child key of `base` that `path` lies strictly inside (below the child itself), or null. */
+function insideOneChild(base: DbPath, path: DbPath): string | null {
+  return path.length > base.length + 1 && isPrefix(base, path) ? (path[base.length] as string) : null;
+}
+
+function hasChild(node: DbNode, key: string): boolean {
+  return node !== null && node.kind === 'branch' && node.children.has(key);
+}
+
+function sameKeys(a: DbNode, b: DbNode): boolean {
+  const ka = a !== null && a.kind === 'branch' ? a.children : new Map<string, DbNode>();
+  const kb = b !== null && b.kind === 'branch' ? b.children : new Map<string, DbNode>();
+  if (ka.size !== kb.size) return false;
+  for (const key of ka.keys()) if (!kb.has(key)) return false;
+  return true;
 }
 
 function writtenAt(path: DbPath, merge: DbPath[] | null, root: DbNode): DataPush {

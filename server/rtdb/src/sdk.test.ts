@@ -25,6 +25,7 @@ import {
   runTransaction,
   serverTimestamp,
   set,
+  setPriority,
   setWithPriority,
   startAfter,
   startAt,
@@ -194,6 +195,9 @@ describe('basic operations', () => {
     const snap = await get(ref(client(ns).db, 'open/p'));
     expect(snap.priority).toBe(7);
     expect(snap.val()).toEqual({ v: 1 });
+    await setPriority(ref(db, 'open/p'), 'later');
+    expect((await get(ref(client(ns).db, 'open/p'))).priority).toBe('later');
+    expect(await (await rest(ns, 'open/p', { query: 'format=export' })).json()).toEqual({ v: 1, '.priority': 'later' });
   });
 });
 
@@ -290,6 +294,27 @@ describe('queries are answered on the server with only the matching children', (
     const tagged = received.slice(before).filter((r) => r.body.p === 'open/live' && r.body.t !== undefined);
     // Initial window, then only the children that changed: d in and b out, then b back and d out; a is never sent.
     expect(tagged.map((t) => t.body.d)).toEqual([{ b: 2, c: 3 }, { b: null, d: 4 }, { d: null, b: 2 }]);
+  });
+});
+
+describe('query windows with deep writes', () => {
+  it('a write inside a child in the window updates the SDK view', async () => {
+    const ns = freshNamespace();
+    const watcher = client(ns);
+    const writer = client(ns);
+    await set(ref(writer.db, 'open/games'), { a: { place: 1, days: { d1: 'x' } }, b: { place: 2 }, c: { place: 3 } });
+    const views: unknown[] = [];
+    onValue(query(ref(watcher.db, 'open/games'), orderByChild('place'), limitToFirst(2)), (s) => views.push(s.val()));
+    await until(() => views.length === 1);
+    await set(ref(writer.db, 'open/games/a/days/d2'), 'y');
+    await until(() => views.length === 2);
+    await set(ref(writer.db, 'open/games/b/place'), 9);
+    await until(() => views.length === 3);
+    expect(views).toEqual([
+      { a: { place: 1, days: { d1: 'x' } }, b: { place: 2 } },
+      { a: { place: 1, days: { d1: 'x', d2: 'y' } }, b: { place: 2 } },
+      { a: { place: 1, days: { d1: 'x', d2: 'y' } }, c: { place: 3 } },
+    ]);
   });
 });
 

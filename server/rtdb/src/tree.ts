@@ -217,11 +217,3 @@ export function toJSON(node: DbNode, exportFormat: boolean): unknown {
   if (exportFormat && node.priority !== null) out['.priority'] = node.priority;
   return out;
 }
-
-export function countLeaves(node: DbNode): number {
-  if (node === null) return 0;
-  if (node.kind === 'leaf') return 1;
-  let n = 0;
-  for (const child of node.children.values()) n += countLeaves(child);
-  return n;
-}

@@ -158,3 +158,23 @@ describe('wire protocol', () => {
     expect(w.pushes()[1]).toEqual({ a: 'm', b: { p: 'open/games', d: { 'Gali/2026-10-31': { number: '05' } } } });
   });
 });
+
+describe('query listens and deep writes', () => {
+  it('a write inside a child of an unchanged window is sent as that write, tagged', async () => {
+    const ns = freshNamespace();
+    const w = await wire(ns);
+    const writer = await wire(ns);
+    await writer.request('p', { p: 'open/games', d: { a: { place: 1, days: { d1: 'x' } }, b: { place: 2 }, c: { place: 3 } } });
+    await w.request('q', { p: 'open/games', q: { l: 2, vf: 'l', i: 'place' }, t: 3, h: '' });
+    await writer.request('p', { p: 'open/games/a/days/d2', d: 'y' });
+    await writer.request('p', { p: 'open/games/c/days/d1', d: 'outside the window' });
+    await writer.request('p', { p: 'open/games/b/place', d: 9 });
+    await until(() => w.pushes().length === 3);
+    expect(w.pushes()).toEqual([
+      { a: 'd', b: { p: 'open/games', d: { a: { place: 1, days: { d1: 'x' } }, b: { place: 2 } }, t: 3 } },
+      { a: 'd', b: { p: 'open/games/a/days/d2', d: 'y', t: 3 } },
+      // b moved past c: the window changes, so whole children enter and leave.
+      { a: 'm', b: { p: 'open/games', d: { b: null, c: { place: 3, days: { d1: 'outside the window' } } }, t: 3 } },
+    ]);
+  });
+});
