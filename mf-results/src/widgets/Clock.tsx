@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { CLOCK_TICK_MS } from '@satta/shared/domain/constants';
 import { formatClock } from '@satta/shared/domain/siteTime';
 import { useNow } from '../hooks/useNow.ts';
 import { useResultsData } from '../hooks/resultsData.ts';
@@ -26,7 +27,7 @@ const Centered = styled(Card)`
  */
 export default function Clock() {
   const { timezone } = useResultsData();
-  const now = useNow(1000);
+  const now = useNow(CLOCK_TICK_MS);
   const text = formatClock(now, timezone);
   return (
     <Centered aria-label={CLOCK_LABEL}>

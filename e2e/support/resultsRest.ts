@@ -1,0 +1,54 @@
+import { NAMESPACE } from '../../scripts/stack.ts';
+import { readGames } from '../../shared/domain/results.ts';
+import type { GameData } from '../../shared/domain/results.ts';
+
+/**
+ * The admin's side of the result tests: REST reads and writes on the local database as its
+ * owner ('Bearer owner' is the local server's admin credential), as an admin tool would.
+ */
+function url(database: string, path: string, query: Record<string, string> = {}): string {
+  const target = new URL(`${database}/${path.split('/').map(encodeURIComponent).join('/')}.json`);
+  target.searchParams.set('ns', NAMESPACE);
+  for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
+  return target.href;
+}
+
+async function call(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', href: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(href, {
+    method,
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${href} -> ${response.status} ${text}`);
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/** Sets one result, exactly as the specification stores it: sattanamee/{game}/{date}/number. */
+export function putNumber(database: string, game: string, date: string, number: string): Promise<unknown> {
+  return call('PUT', url(database, `sattanamee/${game}/${date}/number`), number);
+}
+
+export function removeResult(database: string, game: string, date: string): Promise<unknown> {
+  return call('DELETE', url(database, `sattanamee/${game}/${date}`));
+}
+
+/** Writes many results at once: { game: { date: number } }. */
+export async function putResults(database: string, results: Record<string, Record<string, string>>): Promise<void> {
+  const patch: Record<string, { number: string }> = {};
+  for (const [game, days] of Object.entries(results)) {
+    for (const [date, number] of Object.entries(days)) patch[`${game}/${date}`] = { number };
+  }
+  await call('PATCH', url(database, 'sattanamee'), patch);
+}
+
+/** Every game with its time, place and results, read the way the site reads them. */
+export async function fetchGames(database: string): Promise<GameData[]> {
+  return readGames(await call('GET', url(database, 'sattanamee')));
+}
+
+/** The game names (keys under sattanamee/), without their history. */
+export async function fetchGameNames(database: string): Promise<string[]> {
+  const value = await call('GET', url(database, 'sattanamee', { shallow: 'true' }));
+  return Object.keys((value as Record<string, unknown> | null) ?? {});
+}

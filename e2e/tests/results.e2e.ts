@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { currentGame, nextGameOrTomorrow, resultCell, secondsUntil } from '../../shared/domain/currentGame.ts';
+import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
+import { parseGameTime } from '../../shared/domain/time.ts';
+import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { fetchGames, putNumber, putResults, removeResult } from '../support/resultsRest.ts';
+import { countdownSeconds, ist } from '../support/siteClock.ts';
+
+/*
+ * The home page's result widgets against the real stack, with the page's clock set by
+ * Playwright. The days used are in 2030 and 2029, which the sample data never reaches, so each
+ * test owns its data; game times come from the database, and expectations are derived from it.
+ */
+const { site, database } = inject('e2e');
+
+const widget = (page: Page, name: string) => page.locator(`[data-widget="mf-results/${name}"]`);
+const todayCell = (page: Page, game: string) => widget(page, 'ResultTable').locator(`tr[data-game="${game}"] td`).nth(1);
+const yesterdayCell = (page: Page, game: string) => widget(page, 'ResultTable').locator(`tr[data-game="${game}"] td`).nth(0);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh visitor whose page believes it is `at`; the clock then runs on normally. */
+async function visitAt(at: Date, path = '/', viewport = MOBILE, context?: BrowserContext) {
+  const opened = context ? { context, page: await context.newPage() } : await openPage(browser, viewport);
+  await opened.page.clock.install({ time: at });
+  await opened.page.goto(site + path);
+  await waitForSplashToGo(opened.page);
+  await dismissNotificationPrompt(opened.page);
+  return opened;
+}
+
+async function waitForLive(page: Page): Promise<void> {
+  await widget(page, 'ResultTable').locator('tr[data-game]').first().waitFor({ timeout: 30_000 });
+  await widget(page, 'ResultTable').getByTestId('stale-badge').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+describe('current and next game with the clock set', () => {
+  const DAY = '2030-03-15';
+  const YESTERDAY = addDays(DAY, -1);
+
+  beforeAll(async () => {
+    await putResults(database, {
+      Gali: { [YESTERDAY]: '42' },
+      Disawar: { [YESTERDAY]: '12', [DAY]: '21' },
+      Bilaspur: { [YESTERDAY]: '18', [DAY]: '81' },
+    });
+  });
+
+  it.each(['00:30', '05:10', '12:25', '23:45'])('at %s IST', async (time) => {
+    const at = ist(DAY, time);
+    const now = siteNow(at);
+    const games = await fetchGames(database);
+    const current = currentGame(games, now);
+    const next = nextGameOrTomorrow(games, now);
+    if (!current || !next.game) throw new Error('the sample data has no timed games');
+    if (time === '00:30') expect(current.name).toBe('Gali');
+
+    const { context, page } = await visitAt(at);
+    try {
+      await waitForLive(page);
+      const card = widget(page, 'CurrentGame');
+      const cell = resultCell(current.results, DAY, YESTERDAY);
+      expect(await card.getByTestId('current-game-name').textContent()).toBe(current.name);
+      expect(await card.getByTestId('current-game-time').textContent()).toBe(current.time ?? 'N/A');
+      expect(await card.getByTestId('current-game-yesterday').textContent()).toMatch(new RegExp(`${cell.yesterday ?? '--'}$`));
+      expect(await card.getByTestId('current-game-today').textContent()).toMatch(new RegExp(`${cell.today ?? '--'}$`));
+
+      const block = widget(page, 'NextGame');
+      expect(await block.getByTestId('next-game-name').textContent()).toBe(next.game.name);
+      expect(await block.getByRole('link').getAttribute('href')).toBe('/chart');
+      const minutes = parseGameTime(next.game.time);
+      if (minutes === null) throw new Error(`${next.game.name} has no time`);
+      const full = secondsUntil(minutes, now);
+      const shown = countdownSeconds((await block.getByTestId('next-game-countdown').textContent()) ?? '');
+      // The page's clock has been running since `at` (splash, data): a little less is left.
+      expect(shown).toBeLessThanOrEqual(full);
+      expect(shown).toBeGreaterThan(full - 60);
+      await expect.poll(async () => countdownSeconds((await block.getByTestId('next-game-countdown').textContent()) ?? '')).toBeLessThan(shown);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('monthly table with the clock set', () => {
+  beforeAll(async () => {
+    await putResults(database, {
+      Faridabad: { '2030-01-01': '11', '2030-01-31': '31' },
+      Sadak: { '2030-01-15': '15' },
+      Gali: { '2029-12-31': '99' },
+    });
+  });
+
+  async function monthlyTables(page: Page) {
+    const tables = widget(page, 'MonthlyTable').locator('table');
+    await tables.first().locator('tbody th').first().waitFor({ timeout: 30_000 });
+    await widget(page, 'MonthlyTable').getByTestId('stale-badge').first().waitFor({ state: 'detached' });
+    return { pinned: tables.nth(0), scrolling: tables.nth(1) };
+  }
+
+  it('on the 1st shows only 01-01', async () => {
+    const { context, page } = await visitAt(ist('2030-01-01', '10:00'));
+    try {
+      const { pinned, scrolling } = await monthlyTables(page);
+      expect(await pinned.locator('thead th').allTextContents()).toEqual(['Date', 'Faridabad', 'Gaziyabad', 'Gali', 'Disawar']);
+      expect(await scrolling.locator('thead th').allTextContents()).toEqual([
+        'Date', 'Puskar', 'Sadar Bazar', 'Gwalior', 'Delhi Bazar', 'Shri Ganesh', 'Agra', 'Sadak', 'Dwarka bazar',
+      ]);
+      expect(await pinned.locator('tbody th').allTextContents()).toEqual(['01-01']);
+      expect(await pinned.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['11', '-', '-', '-']);
+      // Yesterday (31 December) feeds the result table, never a row of January's table.
+      expect(await yesterdayCell(page, 'Gali').textContent()).toBe('99');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on the 31st shows 01-01 to 31-01', async () => {
+    const { context, page } = await visitAt(ist('2030-01-31', '23:00'));
+    try {
+      const { pinned, scrolling } = await monthlyTables(page);
+      const labels = Array.from({ length: 31 }, (_, i) => `${String(i + 1).padStart(2, '0')}-01`);
+      expect(await pinned.locator('tbody th').allTextContents()).toEqual(labels);
+      expect(await scrolling.locator('tbody th').allTextContents()).toEqual(labels);
+      expect(await pinned.locator('tbody tr').nth(30).locator('td').first().textContent()).toBe('31');
+      expect(await scrolling.locator('tbody tr').nth(14).locator('td').nth(6).textContent()).toBe('15');
+      expect(await scrolling.locator('tbody tr').nth(13).locator('td').nth(6).textContent()).toBe('-');
+      // The Date column and the header stay put while the table scrolls.
+      const sticky = await pinned.evaluate((table) => [
+        getComputedStyle(table.querySelector('thead th') as Element).position,
+        getComputedStyle(table.querySelector('tbody th') as Element).position,
+      ]);
+      expect(sticky).toEqual(['sticky', 'sticky']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('live updates', () => {
+  const DAY = '2030-05-20';
+
+  it("'Wait...' turns into the number within a second of the admin's write", async () => {
+    await removeResult(database, 'Gali', DAY);
+    const { context, page } = await visitAt(ist(DAY, '23:40'));
+    try {
+      await waitForLive(page);
+      const cell = todayCell(page, 'Gali');
+      expect(await cell.textContent()).toBe('Wait...');
+      expect(await cell.locator('[data-state="wait"]').count()).toBe(1);
+
+      const started = Date.now();
+      await putNumber(database, 'Gali', DAY, '58');
+      await page.waitForFunction(
+        () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '58',
+        undefined,
+        { timeout: 5000 },
+      );
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(await cell.locator('[data-state="result"]').count()).toBe(1);
+      // The current-game card (Gali after 23:30) follows the same write.
+      expect(await widget(page, 'CurrentGame').getByTestId('current-game-today').textContent()).toMatch(/58$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('honours reduced motion: Wait... stands still, the banner does not scroll', async () => {
+    await removeResult(database, 'Gali', DAY);
+    const { context, page } = await openPage(browser, MOBILE);
+    try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.clock.install({ time: ist(DAY, '23:40') });
+      await page.goto(site);
+      await waitForSplashToGo(page);
+      await waitForLive(page);
+      const wait = todayCell(page, 'Gali').locator('[data-state="wait"]');
+      expect(await wait.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      const banner = widget(page, 'Banner').locator('p span').first();
+      expect(await banner.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a repeat visit with the backend unreachable', () => {
+  const DAY = '2030-06-10';
+
+  it('paints the last results from browser storage, marked as cached, and shows the offline notice', async () => {
+    await putResults(database, { Gali: { [addDays(DAY, -1)]: '24', [DAY]: '68' } });
+    const at = ist(DAY, '23:50');
+    const first = await visitAt(at);
+    try {
+      await waitForLive(first.page);
+      expect(await todayCell(first.page, 'Gali').textContent()).toBe('68');
+      await first.page.close();
+
+      // From here on nothing of the database answers: HTTP (REST, long polling) fails and
+      // WebSockets are closed at once, as with a stopped server. The site itself still loads.
+      const dbOrigin = new URL(database).origin;
+      const toDatabase = (url: URL) => url.origin === dbOrigin || url.host === new URL(database).host;
+      await first.context.route(toDatabase, (route) => route.abort('connectionrefused'));
+      await first.context.routeWebSocket(toDatabase, (ws) => ws.close());
+
+      const again = await visitAt(at, '/', MOBILE, first.context);
+      const table = widget(again.page, 'ResultTable');
+      await table.locator('tr[data-game="Gali"]').waitFor({ timeout: 15_000 });
+      expect(await todayCell(again.page, 'Gali').textContent()).toBe('68');
+      expect(await yesterdayCell(again.page, 'Gali').textContent()).toBe('24');
+      expect(await table.getByTestId('stale-badge').textContent()).toBe('पुराना डेटा / cached');
+      await widget(again.page, 'OfflineIndicator').getByTestId('offline-indicator').waitFor({ timeout: 15_000 });
+    } finally {
+      await first.context.close();
+    }
+  });
+});
