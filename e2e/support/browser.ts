@@ -47,15 +47,23 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
   return { context, page, log };
 }
 
-/** Waits until the splash has gone (it stays SPLASH_MS from the app's start). */
+/**
+ * Waits until the app has rendered and its splash has gone (it stays SPLASH_MS from the app's
+ * start). The navigation renders in the same commit as the splash, so once it is there a
+ * missing splash really means "gone" rather than "not rendered yet".
+ */
 export async function waitForSplashToGo(page: Page): Promise<void> {
+  await page.getByTestId('nav').waitFor({ state: 'attached', timeout: 30_000 });
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
 }
 
-/** Closes the notification prompt if it is open (it appears after the splash on the home page). */
+/** Closes the notification prompt, which the home page opens once the splash has gone. */
 export async function dismissNotificationPrompt(page: Page): Promise<void> {
+  await waitForSplashToGo(page);
   const no = page.getByRole('button', { name: 'नहीं, फिर कभी' });
+  await no.waitFor({ timeout: 5_000 }).catch(() => undefined);
   if (await no.isVisible()) await no.click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
 /** Resolves once the result table shows at least one game row: the first result is visible. */
