@@ -23,6 +23,8 @@ export interface SessionContext {
   host: string;
   sessionId: string;
   log(line: string): void;
+  /** Unexpected failures (bugs): always shown. */
+  reportError(line: string): void;
 }
 
 interface DisconnectOp {
@@ -72,8 +74,10 @@ export class Connection implements Subscriber {
     try {
       this.dispatch(req);
     } catch (err) {
-      if (!(err instanceof InvalidDataError)) throw err;
-      this.reply(req, 'invalid_data', err.message, this.ns.appliedSeq);
+      if (err instanceof InvalidDataError) return this.reply(req, 'invalid_data', err.message, this.ns.appliedSeq);
+      // A bug must not take the server down for every other client: report it and answer this request.
+      this.ctx.reportError(`request ${req.a} on ${this.ns.name} failed: ${(err as Error).stack ?? String(err)}`);
+      this.reply(req, 'internal_error', 'Internal server error', this.ns.appliedSeq);
     }
   }
 

@@ -25,6 +25,7 @@ export interface LongPollContext {
   projectId: string;
   defaultNamespace: string;
   log(line: string): void;
+  reportError(line: string): void;
   newSessionId(): string;
   /** Registers a live Connection with the server (for shutdown) and removes it when it ends. */
   track(conn: Connection): () => void;
@@ -298,6 +299,7 @@ export class LongPollSessions {
       host: req.headers.host ?? 'localhost',
       sessionId: session.sessionId,
       log: this.ctx.log,
+      reportError: this.ctx.reportError,
     });
     session.attach(conn, this.ctx.track(conn));
     this.byId.set(session.id, session);

@@ -47,6 +47,8 @@ export type ReadOutcome = { status: 'ok'; node: DbNode; seq: number } | { status
 export interface NamespaceOptions {
   compactBytes: number;
   onFatal(err: Error): void;
+  /** A subscriber failed on a change (a bug); the write itself stands. */
+  reportError(line: string): void;
 }
 
 export class Namespace {
@@ -63,6 +65,7 @@ export class Namespace {
     root: DbNode,
     seq: number,
     private readonly rules: NamespaceRules,
+    private readonly reportError: (line: string) => void,
   ) {
     this.root = root;
     this.seq = seq;
@@ -78,7 +81,7 @@ export class Namespace {
       throw new DataFileError(join(dir, SNAPSHOT_FILE), `is corrupt (${(err as Error).message})`);
     }
     for (const record of state.records) root = replay(root, record, join(dir, LOG_FILE));
-    const ns = new Namespace(name, root, state.seq + state.records.length, new NamespaceRules(rules, toJSON(root, true)));
+    const ns = new Namespace(name, root, state.seq + state.records.length, new NamespaceRules(rules, toJSON(root, true)), options.reportError);
     ns.log = await NamespaceLog.open(dir, {
       compactBytes: options.compactBytes,
       onFatal: options.onFatal,
@@ -222,9 +225,20 @@ export class Namespace {
     this.seq = seq;
     const oldRoot = this.root;
     this.root = newRoot;
-    check.commit();
+    try {
+      check.commit();
+    } catch {
+      // The rules' copy of the data must never drift from the data: rebuild it if targaryen refused the write.
+      this.rules.reset(toJSON(newRoot, true));
+    }
     const change: Change = { seq, oldRoot, newRoot, path, merge };
-    for (const s of this.subscribers) s.onChange(change);
+    for (const s of this.subscribers) {
+      try {
+        s.onChange(change);
+      } catch (err) {
+        this.reportError(`notifying a client of a write to /${pathToString(path)} failed: ${(err as Error).stack ?? String(err)}`);
+      }
+    }
     return { status: 'ok', seq, message: '', value: record.d };
   }
 

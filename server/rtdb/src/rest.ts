@@ -16,7 +16,7 @@ export interface RestContext {
   namespaces: Namespaces;
   projectId: string;
   defaultNamespace: string;
-  log(line: string): void;
+  reportError(line: string): void;
 }
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -170,7 +170,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   } catch (err) {
     if (err instanceof HttpError) return send(res, err.status, { error: err.message }, pretty);
     if (err instanceof InvalidDataError) return send(res, 400, { error: err.message }, pretty);
-    ctx.log(`REST ${req.method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
+    ctx.reportError(`REST ${req.method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
     return send(res, 500, { error: 'Internal server error' }, pretty);
   }
 }

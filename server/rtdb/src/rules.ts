@@ -4,7 +4,7 @@
  * new tree), never rebuilt, so a write costs time proportional to the written path, not to the data.
  */
 import { readFileSync } from 'node:fs';
-import targaryen, { type TargaryenAuth, type TargaryenDatabase, type TargaryenQuery } from 'targaryen';
+import targaryen, { type TargaryenAuth, type TargaryenDatabase, type TargaryenQuery, type TargaryenResult } from 'targaryen';
 import { pathToString, type DbPath } from './path.ts';
 
 export type RulesJson = { rules: Record<string, unknown> };
@@ -67,13 +67,21 @@ function rulesPath(path: DbPath): string {
 export class NamespaceRules {
   private db: TargaryenDatabase;
 
-  constructor(rules: RulesJson, data: unknown) {
+  constructor(
+    private readonly rules: RulesJson,
+    data: unknown,
+  ) {
     this.db = targaryen.database(rules, data);
   }
 
   canRead(principal: Principal, path: DbPath, query: TargaryenQuery | undefined, now: number): boolean {
     if (principal.kind === 'admin') return true;
-    return this.db.as(authOf(principal)).read(rulesPath(path), { now, query }).allowed;
+    try {
+      return this.db.as(authOf(principal)).read(rulesPath(path), { now, query }).allowed;
+    } catch {
+      // targaryen throws on input it cannot model; an unevaluable rule grants nothing.
+      return false;
+    }
   }
 
   /** `value` is the resolved JSON being set at `path`. */
@@ -81,8 +89,7 @@ export class NamespaceRules {
     if (principal.kind === 'admin') {
       return { allowed: true, commit: () => this.adopt(this.db.root.$set(rulesPath(path), value, undefined, now), now) };
     }
-    const result = this.db.as(authOf(principal)).write(rulesPath(path), value, { now });
-    return this.toCheck(result.allowed, result.newDatabase, now);
+    return this.evaluate(() => this.db.as(authOf(principal)).write(rulesPath(path), value, { now }), now);
   }
 
   /** `patch` maps paths relative to `path` to resolved JSON, as an update sends them. */
@@ -90,17 +97,29 @@ export class NamespaceRules {
     if (principal.kind === 'admin') {
       return { allowed: true, commit: () => this.adopt(this.db.root.$merge(rulesPath(path), patch, now), now) };
     }
-    const result = this.db.as(authOf(principal)).update(rulesPath(path), patch, { now });
-    return this.toCheck(result.allowed, result.newDatabase, now);
+    return this.evaluate(() => this.db.as(authOf(principal)).update(rulesPath(path), patch, { now }), now);
   }
 
-  private toCheck(allowed: boolean, next: TargaryenDatabase | undefined, now: number): WriteCheck {
+  private evaluate(run: () => TargaryenResult, now: number): WriteCheck {
+    let result: TargaryenResult;
+    try {
+      result = run();
+    } catch {
+      // targaryen throws on input it cannot model; an unevaluable write is denied.
+      return { allowed: false, commit: () => {} };
+    }
+    const next = result.newDatabase;
     return {
-      allowed,
+      allowed: result.allowed,
       commit: () => {
         if (next) this.adopt(next.root, now);
       },
     };
+  }
+
+  /** Replaces the rules' copy of the data wholesale (only if an incremental update ever failed). */
+  reset(data: unknown): void {
+    this.db = targaryen.database(this.rules, data);
   }
 
   private adopt(root: unknown, now: number): void {

@@ -33,7 +33,7 @@ export interface RtdbOptions {
   defaultNamespace?: string;
   /** Log size (bytes) at which a namespace is compacted into a new snapshot. Default 8 MiB. */
   compactBytes?: number;
-  /** Diagnostics (rejected tokens, failed onDisconnect writes). Default: none. */
+  /** Diagnostics (rejected tokens, failed onDisconnect writes) and internal errors. Default: internal errors to stderr. */
   log?: (line: string) => void;
   /**
    * A log write or fsync failed: memory is ahead of the disk, so the server stops serving. The CLI
@@ -69,6 +69,8 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const defaultNamespace = options.defaultNamespace ?? `${projectId}-default-rtdb`;
   const dataDir = resolve(options.dataDir);
   const log = options.log ?? (() => {});
+  // Bugs are shown even without a diagnostics log.
+  const reportError = options.log ?? ((line: string) => process.stderr.write(`rtdb: ${line}\n`));
   const rules = options.rules
     ? checkRules(options.rules, 'given as option')
     : options.rulesFile
@@ -76,6 +78,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       : OPEN_RULES;
 
   let failed: Error | null = null;
+  let closing: Promise<void> | null = null;
   // Live client sessions, so shutdown can drop them without running their onDisconnect operations.
   const sessions = new Set<Connection>();
   const track = (conn: Connection): (() => void) => {
@@ -95,9 +98,9 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     if (options.onFatal) options.onFatal(err);
     else throw err;
   };
-  const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal });
+  const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError });
   const newSessionId = (): string => randomBytes(12).toString('base64url');
-  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, newSessionId, track });
+  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track });
 
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
@@ -118,13 +121,13 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     if (url.pathname === '/.lp') return longPoll.handle(req, res, url);
-    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, log });
+    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, reportError });
   };
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     await ready;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/.ws' || failed) {
+    if (url.pathname !== '/.ws' || failed || closing) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
@@ -136,6 +139,10 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     const namespace = ns;
+    if (closing) {
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       let route: { onEnvelope(e: unknown): void; onClose(): void } | null = null;
       const transport = wsTransport(ws, {
@@ -155,6 +162,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
         host: req.headers.host ?? `${urlHost(host)}:${port}`,
         sessionId: newSessionId(),
         log,
+        reportError,
       });
       const untrack = track(conn);
       route = {
@@ -170,14 +178,14 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
 
   const server = createServer((req, res) => {
     onRequest(req, res).catch((err: unknown) => {
-      log(`request failed: ${(err as Error).stack ?? String(err)}`);
+      reportError(`request failed: ${(err as Error).stack ?? String(err)}`);
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
   });
   server.on('upgrade', (req, socket, head) => {
     onUpgrade(req, socket, head).catch((err: unknown) => {
-      log(`upgrade failed: ${(err as Error).stack ?? String(err)}`);
+      reportError(`upgrade failed: ${(err as Error).stack ?? String(err)}`);
       socket.destroy();
     });
   });
@@ -204,14 +212,18 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     unlock = lockDataDir(dataDir);
     await namespaces.loadExisting();
   } catch (err) {
+    // Requests that arrived meanwhile are answered 503 by the handlers once `ready` settles.
+    failed = err as Error;
+    markReady();
     unlock?.();
     await namespaces.closeAll().catch(() => {});
-    await new Promise<void>((r) => server.close(() => r()));
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    server.closeAllConnections();
+    await closed;
     throw err;
   }
   markReady();
 
-  let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       const stopped = new Promise<void>((r) => server.close(() => r()));

@@ -210,7 +210,9 @@ export class NamespaceLog {
 
   /** Folds the log into a new snapshot; waits for a running flush so both never touch the files at once. */
   async compact(): Promise<void> {
-    await this.idle();
+    // No await between the check and taking the slot, so no flush can start in between.
+    while (this.flushing !== null) await this.flushing;
+    if (this.failed) throw this.failed;
     this.flushing = this.compactUnlocked();
     try {
       await this.flushing;
