@@ -1,9 +1,5 @@
 import type { ComponentType } from 'react';
-import {
-  __federation_method_getRemote as getRemote,
-  __federation_method_setRemote as setRemote,
-  __federation_method_wrapDefault as wrapDefault,
-} from 'virtual:__federation__';
+import { getRemote, setRemote, wrapDefault } from './federationRuntime.ts';
 
 export type RemoteName = keyof SattaRemoteModules;
 export type ExposedName<R extends RemoteName> = keyof SattaRemoteModules[R] & string;
