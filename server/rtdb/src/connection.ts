@@ -14,7 +14,6 @@ import type { Change, Namespace, Subscriber, WriteOutcome } from './namespace.ts
 
 export interface Transport {
   send(envelope: Envelope): void;
-  close(): void;
 }
 
 export interface SessionContext {
@@ -53,10 +52,6 @@ export class Connection implements Subscriber {
   start(): void {
     this.ns.subscribe(this);
     this.transport.send(handshake(this.ctx.host, this.ctx.sessionId));
-  }
-
-  get namespace(): Namespace {
-    return this.ns;
   }
 
   receive(envelope: unknown): void {

@@ -55,7 +55,12 @@ class LongPollSession implements Transport {
   private flushScheduled = false;
   private segments = new Map<number, { total: number; data: string }>();
   private nextSegment = 0;
+  /** A WebSocket that announced itself for this session and is proving itself healthy. */
+  private pendingUpgrade: Transport | null = null;
+  /** The WebSocket the session moved to; everything is sent there from then on. */
   private upgradedTo: Transport | null = null;
+  /** Packet and close command waiting for the client's next poll when none was open at upgrade time. */
+  deferredClose: string | null = null;
   private ended = false;
   lastSeen = Date.now();
   private untrack: () => void = () => {};
@@ -87,10 +92,6 @@ class LongPollSession implements Transport {
         this.flush();
       });
     }
-  }
-
-  close(): void {
-    this.end(true);
   }
 
   /** JavaScript delivering the queued messages as the next packet ('' when there are none). */
@@ -176,8 +177,6 @@ class LongPollSession implements Transport {
     }
   }
 
-  private pendingUpgrade: Transport | null = null;
-
   /** A WebSocket announced itself for this session: acknowledge, answer its pings, route its requests. */
   adopt(socket: Transport): { onEnvelope(e: unknown): void; onClose(): void } {
     this.pendingUpgrade = socket;
@@ -216,9 +215,6 @@ class LongPollSession implements Transport {
       this.deferredClose = packet;
     }
   }
-
-  /** Packet and close command waiting for the client's next poll when none was open at upgrade time. */
-  deferredClose: string | null = null;
 
   /** The client is gone (its disconnect frame closed, or it stopped polling). */
   disconnected(): void {

@@ -57,6 +57,7 @@ const RULES = {
     admin: { '.read': true, '.write': 'auth != null && auth.token.admin === true' },
     users: { $uid: { '.read': 'auth != null && auth.uid === $uid', '.write': 'auth != null && auth.uid === $uid' } },
     typed: { '.read': true, '.write': true, $k: { '.validate': 'newData.isNumber()' } },
+    paged: { '.read': 'query.orderByKey == true && query.limitToFirst != null && query.limitToFirst <= 2', '.write': true },
   },
 };
 
@@ -378,6 +379,17 @@ describe('security rules', () => {
     const plain = client(ns, unsignedJwt({ sub: 'user-2' }));
     await expect(set(ref(plain.db, 'admin/banner'), 'hacked')).rejects.toThrow(/PERMISSION_DENIED/);
     expect(await restGet(ns, '')).toEqual({ admin: { banner: 'welcome' }, users: { 'admin-1': { name: 'me' } } });
+  });
+});
+
+describe('query-based rules', () => {
+  it('see the query of a listen or get', async () => {
+    const ns = freshNamespace();
+    const { db } = client(ns);
+    await set(ref(db, 'paged'), { a: 1, b: 2, c: 3 });
+    await expect(get(ref(db, 'paged'))).rejects.toThrow(/permission/i);
+    await expect(get(query(ref(db, 'paged'), orderByKey(), limitToFirst(3)))).rejects.toThrow(/permission/i);
+    expect((await get(query(ref(db, 'paged'), orderByKey(), limitToFirst(2)))).val()).toEqual({ a: 1, b: 2 });
   });
 });
 

@@ -92,9 +92,6 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers): Transport {
       ws.send(String(chunks.length));
       for (const chunk of chunks) ws.send(chunk);
     },
-    close() {
-      ws.close();
-    },
   };
 }
 
