@@ -172,6 +172,31 @@ describe('live updates', () => {
     }
   });
 
+  it('shows the offline notice while the connection is lost, and catches up on reconnect', async () => {
+    await removeResult(database, 'Gali', DAY);
+    const { context, page } = await visitAt(ist(DAY, '23:40'));
+    try {
+      await waitForLive(page);
+      expect(await todayCell(page, 'Gali').textContent()).toBe('Wait...');
+      const notice = widget(page, 'OfflineIndicator').getByTestId('offline-indicator');
+      expect(await notice.count()).toBe(0);
+
+      await context.setOffline(true);
+      await notice.waitFor({ timeout: 15_000 });
+      // The admin publishes while this visitor is cut off.
+      await putNumber(database, 'Gali', DAY, '63');
+      await context.setOffline(false);
+      await page.waitForFunction(
+        () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '63',
+        undefined,
+        { timeout: 30_000 },
+      );
+      await notice.waitFor({ state: 'detached', timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('honours reduced motion: Wait... stands still, the banner does not scroll', async () => {
     await removeResult(database, 'Gali', DAY);
     const { context, page } = await openPage(browser, MOBILE);
