@@ -19,7 +19,7 @@ const today = '2026-11-21';
 try {
   const rows: string[] = [];
   for (const years of [1, 10]) {
-    const ns = `bench-${years}y`;
+    const ns = `bench-${String(years).padStart(2, "0")}y`;
     const seeded = await seedDatabase({ db: db.url, ns }, seedData({ days: years * 365, today }));
     const proxy = await startByteProxy(db.port);
     const service = new DataService(
