@@ -42,6 +42,13 @@ export async function putResults(database: string, results: Record<string, Recor
   await call('PATCH', url(database, 'sattanamee'), patch);
 }
 
+/** Removes the given days again: { game: [date, ...] }. */
+export async function removeResults(database: string, days: Record<string, readonly string[]>): Promise<void> {
+  const patch: Record<string, null> = {};
+  for (const [game, dates] of Object.entries(days)) for (const date of dates) patch[`${game}/${date}`] = null;
+  await call('PATCH', url(database, 'sattanamee'), patch);
+}
+
 /** Every game with its time, place and results, read the way the site reads them. */
 export async function fetchGames(database: string): Promise<GameData[]> {
   return readGames(await call('GET', url(database, 'sattanamee')));
@@ -51,4 +58,32 @@ export async function fetchGames(database: string): Promise<GameData[]> {
 export async function fetchGameNames(database: string): Promise<string[]> {
   const value = await call('GET', url(database, 'sattanamee', { shallow: 'true' }));
   return Object.keys((value as Record<string, unknown> | null) ?? {});
+}
+
+/**
+ * The writes of one test file, remembered so that its afterAll can remove them again and
+ * other suites keep seeing only the sample data.
+ */
+export function resultWriter(database: string) {
+  const written = new Map<string, Set<string>>();
+  const remember = (game: string, date: string) => {
+    const dates = written.get(game) ?? new Set<string>();
+    dates.add(date);
+    written.set(game, dates);
+  };
+  return {
+    putResults(results: Record<string, Record<string, string>>): Promise<void> {
+      for (const [game, days] of Object.entries(results)) for (const date of Object.keys(days)) remember(game, date);
+      return putResults(database, results);
+    },
+    putNumber(game: string, date: string, number: string): Promise<unknown> {
+      remember(game, date);
+      return putNumber(database, game, date, number);
+    },
+    cleanup(): Promise<void> {
+      const days = Object.fromEntries([...written].map(([game, dates]) => [game, [...dates]]));
+      written.clear();
+      return removeResults(database, days);
+    },
+  };
 }

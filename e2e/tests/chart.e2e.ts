@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { orderGames } from '../../shared/domain/games.ts';
 import { MOBILE, DESKTOP, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
-import { fetchGameNames, putResults } from '../support/resultsRest.ts';
+import { fetchGameNames, resultWriter } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
 import { LOAD_TIMEOUT_MS } from '../../mf-chart/src/rules/withLoadTimeout.ts';
 
@@ -12,17 +12,19 @@ import { LOAD_TIMEOUT_MS } from '../../mf-chart/src/rules/withLoadTimeout.ts';
  */
 const { site, database } = inject('e2e');
 const NOW = ist('2030-11-20', '12:00');
+const admin = resultWriter(database);
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await putResults(database, {
+  await admin.putResults({
     Gali: { '2030-03-07': '37', '2029-03-09': '93' },
     Faridabad: { '2030-11-05': '55' },
   });
 });
 afterAll(async () => {
   await browser?.close();
+  await admin.cleanup();
 });
 
 async function openChart(viewport = DESKTOP) {

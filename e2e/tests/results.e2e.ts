@@ -4,7 +4,7 @@ import { currentGame, nextGameOrTomorrow, resultCell, secondsUntil } from '../..
 import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
 import { parseGameTime } from '../../shared/domain/time.ts';
 import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
-import { fetchGames, putNumber, putResults, removeResult } from '../support/resultsRest.ts';
+import { fetchGames, removeResult, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
 
 /*
@@ -18,12 +18,15 @@ const widget = (page: Page, name: string) => page.locator(`[data-widget="mf-resu
 const todayCell = (page: Page, game: string) => widget(page, 'ResultTable').locator(`tr[data-game="${game}"] td`).nth(1);
 const yesterdayCell = (page: Page, game: string) => widget(page, 'ResultTable').locator(`tr[data-game="${game}"] td`).nth(0);
 
+const admin = resultWriter(database);
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await admin.cleanup();
 });
 
 /** A fresh visitor whose page believes it is `at`; the clock then runs on normally. */
@@ -46,7 +49,7 @@ describe('current and next game with the clock set', () => {
   const YESTERDAY = addDays(DAY, -1);
 
   beforeAll(async () => {
-    await putResults(database, {
+    await admin.putResults({
       Gali: { [YESTERDAY]: '42' },
       Disawar: { [YESTERDAY]: '12', [DAY]: '21' },
       Bilaspur: { [YESTERDAY]: '18', [DAY]: '81' },
@@ -91,7 +94,7 @@ describe('current and next game with the clock set', () => {
 
 describe('monthly table with the clock set', () => {
   beforeAll(async () => {
-    await putResults(database, {
+    await admin.putResults({
       Faridabad: { '2030-01-01': '11', '2030-01-31': '31' },
       Sadak: { '2030-01-15': '15' },
       Gali: { '2029-12-31': '99' },
@@ -157,7 +160,7 @@ describe('live updates', () => {
       expect(await cell.locator('[data-state="wait"]').count()).toBe(1);
 
       const started = Date.now();
-      await putNumber(database, 'Gali', DAY, '58');
+      await admin.putNumber('Gali', DAY, '58');
       await page.waitForFunction(
         () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '58',
         undefined,
@@ -184,7 +187,7 @@ describe('live updates', () => {
       await context.setOffline(true);
       await notice.waitFor({ timeout: 15_000 });
       // The admin publishes while this visitor is cut off.
-      await putNumber(database, 'Gali', DAY, '63');
+      await admin.putNumber('Gali', DAY, '63');
       await context.setOffline(false);
       await page.waitForFunction(
         () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '63',
@@ -220,7 +223,7 @@ describe('a repeat visit with the backend unreachable', () => {
   const DAY = '2030-06-10';
 
   it('paints the last results from browser storage, marked as cached, and shows the offline notice', async () => {
-    await putResults(database, { Gali: { [addDays(DAY, -1)]: '24', [DAY]: '68' } });
+    await admin.putResults({ Gali: { [addDays(DAY, -1)]: '24', [DAY]: '68' } });
     const at = ist(DAY, '23:50');
     const first = await visitAt(at);
     try {
