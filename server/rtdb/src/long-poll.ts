@@ -61,6 +61,8 @@ class LongPollSession implements Transport {
   private upgradedTo: Transport | null = null;
   /** Packet and close command waiting for the client's next poll when none was open at upgrade time. */
   deferredClose: string | null = null;
+  /** Number of the packet carrying the final 'n', once the session moved to WebSocket. */
+  private lastPacket: number | null = null;
   private ended = false;
   lastSeen = Date.now();
   private untrack: () => void = () => {};
@@ -117,7 +119,7 @@ class LongPollSession implements Transport {
   poll(params: URLSearchParams, res: ServerResponse): void {
     this.lastSeen = Date.now();
     if (this.ended || this.upgradedTo) {
-      script(res, this.call('pLPCommand', "'close'"));
+      script(res, this.closeCommand());
       return;
     }
     for (let i = 0; params.has(`seg${i}`); i++) {
@@ -125,7 +127,10 @@ class LongPollSession implements Transport {
     }
     this.receiveSegments();
     if (this.upgradedTo) {
-      script(res, this.call('pLPCommand', "'close'"));
+      // This poll carried the client's 'n': it takes the final packet unless a held poll already did.
+      const packet = this.deferredClose ?? this.closeCommand();
+      this.deferredClose = null;
+      script(res, packet);
       return;
     }
     // Keep one poll open; an older one goes back (with whatever is queued) so the client can send again.
@@ -197,12 +202,20 @@ class LongPollSession implements Transport {
     };
   }
 
+  /**
+   * After an upgrade the client must still process every packet up to the one carrying 'n' (scripts of
+   * parallel polls may run in any order), so `close` names that packet: the client closes only after it.
+   */
+  private closeCommand(): string {
+    return this.call('pLPCommand', this.lastPacket === null ? "'close'" : `'close',${this.lastPacket}`);
+  }
+
   /** The client stopped sending on the poll side: answer 'n' there, then everything goes to the socket. */
   private completeUpgrade(): void {
     if (!this.pendingUpgrade) return;
     this.queue.push(control('n'));
-    const last = this.nextPacket;
-    const packet = this.takePacket() + this.call('pLPCommand', `'close',${last}`);
+    this.lastPacket = this.nextPacket;
+    const packet = this.takePacket() + this.closeCommand();
     this.upgradedTo = this.pendingUpgrade;
     this.pendingUpgrade = null;
     if (this.held) {
