@@ -32,8 +32,6 @@ export const Select = styled.select`
 export const TextArea = styled.textarea`
   ${box}
   min-height: 4.5em;
-  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
-  font-size: 0.9rem;
 `;
 
 /** A label wrapping its control, so the field is named without ids to keep in step. */

@@ -22,6 +22,12 @@ import { Panel } from '../ui/Panel.tsx';
 import { StatusLine } from '../ui/StatusLine.tsx';
 import { colors } from '../ui/theme.ts';
 
+// Columns line up in a monospace face, which makes a pasted CSV easier to proofread.
+const CsvInput = styled(TextArea)`
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 0.9rem;
+`;
+
 const Preview = styled(TableScroll)`
   max-height: 360px;
   margin-top: 8px;
@@ -74,7 +80,7 @@ export function BulkImport() {
     <Panel title={IMPORT_TITLE} wide>
       <Label>
         CSV rows (date,game,number)
-        <TextArea value={text} onChange={(e) => edit(e.target.value)} rows={8} spellCheck={false} placeholder="date,game,number" />
+        <CsvInput value={text} onChange={(e) => edit(e.target.value)} rows={8} spellCheck={false} placeholder="date,game,number" />
       </Label>
       <p>{IMPORT_HELP}</p>
       <Row>

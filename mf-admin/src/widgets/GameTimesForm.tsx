@@ -19,11 +19,17 @@ import { Button, Input, Label } from '../ui/controls.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { StatusLine } from '../ui/StatusLine.tsx';
 
+// Seventeen games: side by side where there is room, one per line on a phone.
+const Rows = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr));
+  gap: 8px 16px;
+`;
+
 const GameRow = styled.form`
   display: flex;
   gap: 8px;
   align-items: flex-end;
-  margin-bottom: 8px;
   & > label {
     flex: 1 1 auto;
   }
@@ -58,28 +64,31 @@ export function GameTimesForm() {
   }
 
   return (
-    <Panel title={FORM_SATTANAME_INFO}>
+    <Panel title={FORM_SATTANAME_INFO} wide>
       {!ordered && <p>{LOADING}</p>}
-      {ordered?.map(({ name, time }) => {
-        const value = drafts[name] ?? time ?? '';
-        return (
-          <GameRow key={name} onSubmit={(e) => void save(e, name, value)} noValidate>
-            <Label>
-              {`${name} time`}
-              <Input
-                value={value}
-                placeholder={TIME_PLACEHOLDER}
-                onChange={(e) => setDrafts((d) => ({ ...d, [name]: e.target.value }))}
-                autoComplete="off"
-              />
-            </Label>
-            <Button type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
-              {busyGame === name ? UPDATING : 'Update'}
-            </Button>
-          </GameRow>
-        );
-      })}
+      {/* Above the long list, where the admin who just pressed Update can see it. */}
       <StatusLine message={message} />
+      <Rows>
+        {ordered?.map(({ name, time }) => {
+          const value = drafts[name] ?? time ?? '';
+          return (
+            <GameRow key={name} onSubmit={(e) => void save(e, name, value)} noValidate>
+              <Label>
+                {`${name} time`}
+                <Input
+                  value={value}
+                  placeholder={TIME_PLACEHOLDER}
+                  onChange={(e) => setDrafts((d) => ({ ...d, [name]: e.target.value }))}
+                  autoComplete="off"
+                />
+              </Label>
+              <Button type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
+                {busyGame === name ? UPDATING : 'Update'}
+              </Button>
+            </GameRow>
+          );
+        })}
+      </Rows>
     </Panel>
   );
 }
