@@ -45,6 +45,9 @@ function kind(response: Response): 'js' | 'css' | 'font' | null {
   return null;
 }
 
+/** A slow mobile link (150 ms round trip, 1.6 Mbit/s down), where round trips cost what they do in the field. */
+const SLOW_MOBILE = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
 async function measure(page: Page, url: string, route: Route): Promise<Measure> {
   const result: Measure = {
     js: { raw: 0, gzip: 0 },
@@ -92,18 +95,26 @@ try {
   try {
     console.log('First visit per route (cold cache; raw = decoded bytes, gzip = bytes on the wire):');
     console.log(
-      `  ${'route'.padEnd(14)}${'JS raw'.padStart(9)}${'JS gzip'.padStart(9)}${'CSS raw'.padStart(9)}${'CSS gzip'.padStart(9)}${'font'.padStart(9)}   requests before first result (all)   first result`,
+      `  ${'route'.padEnd(14)}${'JS raw'.padStart(9)}${'JS gzip'.padStart(9)}${'CSS raw'.padStart(9)}${'CSS gzip'.padStart(9)}${'font'.padStart(9)}   requests before first result (all)   first result: local / slow mobile`,
     );
     for (const route of ROUTES) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const m = await measure(page, stack.urls.site + route.path, route);
-      await context.close();
+      const fast = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const m = await measure(await fast.newPage(), stack.urls.site + route.path, route);
+      await fast.close();
+      const slow = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const slowPage = await slow.newPage();
+      const cdp = await slow.newCDPSession(slowPage);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_MOBILE);
+      const s = await measure(slowPage, stack.urls.site + route.path, route);
+      await slow.close();
       console.log(
-        `  ${route.path.padEnd(14)}${kb(m.js.raw)}${kb(m.js.gzip)}${kb(m.css.raw)}${kb(m.css.gzip)}${kb(m.font.gzip)}   ${String(m.requestsBeforeResult).padStart(3)} (${String(m.requests).padStart(3)})${''.padEnd(24)}${String(m.msToResult).padStart(5)} ms`,
+        `  ${route.path.padEnd(14)}${kb(m.js.raw)}${kb(m.js.gzip)}${kb(m.css.raw)}${kb(m.css.gzip)}${kb(m.font.gzip)}   ${String(m.requestsBeforeResult).padStart(8)} (${String(m.requests).padStart(3)})${String(m.msToResult).padStart(9)} ms${String(s.msToResult).padStart(10)} ms`,
       );
     }
-    console.log('  (CSS is 0: styles are styled-components, injected by JS. The font is the Devanagari subset, fetched only for Hindi text.)');
+    console.log('  CSS is 0: styles are styled-components, injected by JS. The font is the Devanagari subset, fetched only for Hindi text.');
+    console.log('  "first result" is the time until it is rendered (the splash may still cover it), on localhost and on an');
+    console.log('  emulated slow mobile link (150 ms round trip, 1.6 Mbit/s down).');
   } finally {
     await browser.close();
   }

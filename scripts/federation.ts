@@ -19,6 +19,8 @@ export const REMOTE_ENTRY = 'remoteEntry.js';
 interface SharedEntry {
   version: string;
   requiredVersion: string;
+  /** Host only: a <link rel="modulepreload"> in index.html, fetched in parallel at once. */
+  modulePreload?: boolean;
   /** false: no fallback copy in this build; the module must come from the host. */
   generate?: boolean;
 }
@@ -61,6 +63,16 @@ function sharedPackageModules(): string[] {
   return specifiers;
 }
 
+/**
+ * The shell needs every shared module before its first render, and each is a separate chunk that
+ * it reaches through `await importShared(...)` one after the other. Preloading them from
+ * index.html turns that chain of round trips into one parallel batch. (Vite's own
+ * build.modulePreload stays off: its helper does not understand federated imports.)
+ */
+function preload(role: SharedOptions['role']): Pick<SharedEntry, 'modulePreload'> {
+  return role === 'host' ? { modulePreload: true } : {};
+}
+
 export interface SharedOptions {
   /** Remotes skip their fallback copy of the data service: it only ever runs inside the shell. */
   role: 'host' | 'remote';
@@ -73,13 +85,14 @@ export function sharedConfig({ role }: SharedOptions): Record<string, SharedEntr
     // Same major and at least this minor: the host's copy wins, a remote built against an older
     // compatible version still accepts it.
     const requiredVersion = `^${version.split('.').slice(0, 2).join('.')}.0`;
-    for (const specifier of specifiers) shared[specifier] = { version, requiredVersion };
+    for (const specifier of specifiers) shared[specifier] = { version, requiredVersion, ...preload(role) };
   }
   const sharedVersion = (JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')) as { version: string }).version;
   for (const specifier of sharedPackageModules()) {
     shared[specifier] = {
       version: sharedVersion,
       requiredVersion: `^${sharedVersion}`,
+      ...preload(role),
       // A remote's own copy of the data service would bundle the Firebase SDK a second time and
       // open a second connection; it is never wanted, so it is not even built.
       ...(role === 'remote' && specifier.startsWith('@satta/shared/data') ? { generate: false } : {}),

@@ -10,9 +10,16 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
 
+/** The request index.html started early, used once; a plain fetch if it is missing. */
+function configFetch(): typeof fetch {
+  const early = window.__sattaConfig;
+  delete window.__sattaConfig;
+  return early ? () => early : fetch;
+}
+
 try {
   // One build for every environment: Firebase options and remote URLs come from /config.json.
-  const config = await loadRuntimeConfig('/config.json');
+  const config = await loadRuntimeConfig('/config.json', configFetch());
   initDataService(config);
   registerRemotes(config.remotes);
   root.render(

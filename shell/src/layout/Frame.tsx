@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Disclaimer, color, onMobile } from '@satta/shared/ui';
@@ -54,6 +55,10 @@ const Main = styled.main`
   margin: 0 auto;
   padding: 1rem 0.75rem;
 
+  &:focus {
+    outline: none;
+  }
+
   ${onMobile} {
     padding: 0.75rem 0.5rem;
   }
@@ -78,6 +83,20 @@ const NO_RELOAD_BUTTON: readonly string[] = [PATHS.signIn, PATHS.dashboard];
 /** The frame of every page: header with navigation, the page, the disclaimer. */
 export function Frame() {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // After a client-side navigation, start the new page at its top and move focus into it, so
+  // keyboard and screen-reader users are not left on the link they pressed.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <>
       <SkipLink href="#content">{SKIP_TO_CONTENT}</SkipLink>
@@ -88,7 +107,7 @@ export function Frame() {
         </SiteName>
         <Nav />
       </Header>
-      <Main id="content" tabIndex={-1}>
+      <Main id="content" tabIndex={-1} ref={main}>
         <Outlet />
       </Main>
       <Footer>
