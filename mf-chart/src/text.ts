@@ -7,4 +7,3 @@ export const SEARCH_LABEL = 'Search sattaname';
 export const YEAR_LABEL = 'Year';
 export const MONTHLY_CHART_HEADING = (month: string): string => `Monthly Chart ${month}`;
 export const MONTHLY_CHART_CAPTION = (month: string, part: number): string => `Monthly Chart ${month} (${part}/2)`;
-export const OPEN_CHART_HINT = (game: string): string => `${game}: open the yearly chart`;
