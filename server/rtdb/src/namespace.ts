@@ -5,6 +5,7 @@
  * subscribers in one order (the sequence number). Nothing leaves the server before it is durable:
  * subscribers hold each outgoing message until the log has fsynced the sequence number it reflects.
  */
+import { join } from 'node:path';
 import { hashNode } from './hash.ts';
 import { isPlainObject, setOwn } from './json.ts';
 import { InvalidDataError, parsePath, pathToString, type DbPath } from './path.ts';
@@ -13,7 +14,6 @@ import { NamespaceRules, type Principal, type RulesJson, type WriteCheck } from 
 import { resolveServerValues } from './server-values.ts';
 import { DataFileError, LOG_FILE, NamespaceLog, readNamespaceDir, snapshotText, SNAPSHOT_FILE, type LogRecord } from './storage.ts';
 import { fromJSON, getChild, mergeAt, setChild, toJSON, type DbNode } from './tree.ts';
-import { join } from 'node:path';
 
 export interface Change {
   seq: number;
@@ -145,12 +145,10 @@ export class Namespace {
     let node: DbNode;
     try {
       if (options.priorityOnly) {
+        // Rewrites the node with its new priority, so rules and the log see an ordinary set.
         const current = getChild(this.root, path);
-        const withPriority = toJSON(current, true);
-        if (withPriority === null) return this.fail('ok', 'nothing to prioritise');
-        value = isPlainObject(withPriority) && !('.value' in withPriority)
-          ? { ...withPriority, '.priority': json }
-          : { '.value': current?.kind === 'leaf' ? current.value : null, '.priority': json };
+        if (current === null) return this.fail('ok', '');
+        value = current.kind === 'leaf' ? { '.value': current.value, '.priority': json } : { ...(toJSON(current, true) as object), '.priority': json };
       } else {
         value = resolveServerValues(json, path, this.root, now);
       }

@@ -71,7 +71,8 @@ describe('a namespace with ten years of results', () => {
     const server = await startRtdb({ port: 0, dataDir, rulesFile });
     const loadMs = performance.now() - loadStart;
     try {
-      expect(loadMs).toBeLessThan(3000);
+      // Typically well under a second; the bound leaves room for a busy machine.
+      expect(loadMs).toBeLessThan(5000);
 
       const admin = sdkClient(server.port, ns, unsignedJwt({ sub: 'admin', admin: true }));
       clients.push(admin);

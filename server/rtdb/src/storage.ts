@@ -43,7 +43,7 @@ export interface StoredState {
   data: unknown;
   /** Log records after the snapshot, in order. */
   records: LogRecord[];
-  /** True when the log holds anything: it is folded into a fresh snapshot before new writes go in. */
+  /** True when the log ends in a torn record: new writes must not follow it, so a fresh snapshot replaces the log first. */
   needsCompaction: boolean;
 }
 
@@ -79,11 +79,12 @@ function asRecord(value: unknown): LogRecord | null {
   return r as LogRecord;
 }
 
-function parseLog(file: string, buf: Buffer, afterSeq: number): { records: LogRecord[]; nonEmpty: boolean } {
+function parseLog(file: string, buf: Buffer, afterSeq: number): { records: LogRecord[]; torn: boolean } {
   const lines = buf.toString('utf8').split('\n');
   // Only the last non-empty segment may be torn: a newline-terminated record is complete unless it is last.
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const records: LogRecord[] = [];
+  let torn = buf.length > 0 && buf[buf.length - 1] !== 0x0a;
   let expected = afterSeq + 1;
   lines.forEach((line, i) => {
     let record: LogRecord | null = null;
@@ -94,7 +95,10 @@ function parseLog(file: string, buf: Buffer, afterSeq: number): { records: LogRe
     }
     const isLast = i === lines.length - 1;
     if (record === null) {
-      if (isLast) return;
+      if (isLast) {
+        torn = true;
+        return;
+      }
       throw new DataFileError(file, `is corrupt (record ${i + 1} of ${lines.length} does not parse)`);
     }
     if (record.s <= afterSeq) return;
@@ -102,7 +106,7 @@ function parseLog(file: string, buf: Buffer, afterSeq: number): { records: LogRe
     expected++;
     records.push(record);
   });
-  return { records, nonEmpty: buf.length > 0 };
+  return { records, torn };
 }
 
 /** Reads a namespace directory without modifying anything in it. */
@@ -112,8 +116,8 @@ export async function readNamespaceDir(dir: string): Promise<StoredState> {
   const snapBuf = await readIfExists(snapFile);
   const snap = snapBuf === null ? { seq: 0, data: null } : parseSnapshot(snapFile, snapBuf);
   const logBuf = await readIfExists(logFile);
-  const log = logBuf === null ? { records: [], nonEmpty: false } : parseLog(logFile, logBuf, snap.seq);
-  return { seq: snap.seq, data: snap.data, records: log.records, needsCompaction: log.nonEmpty };
+  const log = logBuf === null ? { records: [], torn: false } : parseLog(logFile, logBuf, snap.seq);
+  return { seq: snap.seq, data: snap.data, records: log.records, needsCompaction: log.torn };
 }
 
 export async function fsyncDir(dir: string): Promise<void> {
