@@ -77,7 +77,7 @@ describe('seedData', () => {
 
 type Json = null | string | number | boolean | { [key: string]: Json };
 
-/** Enough of the REST API for the seed: GET (with shallow), PATCH, and a request log. */
+/** Enough of the REST API for the seed: GET (with shallow), PUT and PATCH of objects, and a request log. */
 function fakeDatabase() {
   const namespaces = new Map<string, { [key: string]: Json }>();
   const log: string[] = [];
@@ -107,7 +107,10 @@ function fakeDatabase() {
         }
         node = node[segment] as { [key: string]: Json };
       }
-      if (req.method === 'PATCH') Object.assign(node, JSON.parse(body) as { [key: string]: Json });
+      if (req.method === 'PATCH' || req.method === 'PUT') {
+        if (req.method === 'PUT') for (const key of Object.keys(node)) delete node[key];
+        Object.assign(node, JSON.parse(body) as { [key: string]: Json });
+      }
       const shallow = url.searchParams.get('shallow') === 'true';
       res.end(JSON.stringify(shallow ? Object.fromEntries(Object.keys(node).map((k) => [k, true])) : node));
     });
@@ -144,13 +147,16 @@ describe('seedDatabase (REST)', () => {
     fake.log.length = 0;
     const second = await seedDatabase(target, tree);
     expect(second).toMatchObject({ resultsAdded: 0, resultsKept: 17 * 30, fieldsAdded: 0 });
-    expect(fake.log.filter((l) => l.startsWith('PATCH'))).toEqual([]);
+    expect(fake.log.filter((l) => !l.startsWith('GET'))).toEqual([]);
     expect(gali['time']).toBe('11:45 PM');
     expect(gali['2025-03-09']).toEqual({ number: '77' });
 
     // A later run adds only the new day.
+    fake.log.length = 0;
     const next = await seedDatabase(target, seedData({ days: 30, today: '2025-03-10', now: new Date('2025-03-11T00:00:00Z') }));
     expect(next).toMatchObject({ resultsAdded: 17, fieldsAdded: 0 });
+    expect(fake.log.filter((l) => !l.startsWith('GET')).sort()).toEqual(GAMES.map((g) => `PATCH sattanamee/${g.name}`).sort());
+    expect(gali['time']).toBe('11:45 PM');
   });
 
   it('uses one request pair per game so ten years stay quick', async () => {
