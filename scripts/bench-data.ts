@@ -14,7 +14,7 @@ import { ROOT, PROJECT_ID } from './stack.ts';
  * history. The home page asks only for yesterday and this month, so the two must match.
  */
 const dir = mkdtempSync(join(tmpdir(), 'satta-bench-data-'));
-const db = await startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir, rulesPath: join(ROOT, 'database.rules.json'), projectId: PROJECT_ID });
+const db = await startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir, rulesFile: join(ROOT, 'database.rules.json'), projectId: PROJECT_ID });
 const today = '2026-11-21';
 try {
   const rows: string[] = [];
