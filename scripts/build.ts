@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,22 +20,27 @@ export const APPS = ['shell', 'mf-results', 'mf-chart', 'mf-agents', 'mf-fun', '
 export type App = (typeof APPS)[number];
 const STAMP = '.build-stamp';
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
+const SKIP_PREFIXES = ['.dist-building-', '.dist-old-'];
 const COMMON_INPUTS = ['shared', 'scripts/federation.ts', 'tsconfig.base.json', 'package-lock.json'];
 
-function newestMtime(path: string): number {
+/**
+ * `countSelf` is off for an app's own folder: swapping its dist/ in changes that folder's time,
+ * which must not make the app stale again.
+ */
+function newestMtime(path: string, countSelf = true): number {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
-  let newest = stat.mtimeMs; // a deleted file shows only as its folder's change
+  let newest = countSelf ? stat.mtimeMs : 0; // a deleted file shows only as its folder's change
   for (const entry of readdirSync(path)) {
-    if (SKIP_DIRS.has(entry)) continue;
+    if (SKIP_DIRS.has(entry) || SKIP_PREFIXES.some((p) => entry.startsWith(p))) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
 }
 
 export function sourceStamp(app: App): string {
-  const newest = Math.max(...[app, ...COMMON_INPUTS].map((p) => newestMtime(join(ROOT, p))));
+  const newest = Math.max(newestMtime(join(ROOT, app), false), ...COMMON_INPUTS.map((p) => newestMtime(join(ROOT, p))));
   return String(Math.round(newest));
 }
 
@@ -51,11 +56,24 @@ function viteBin(app: App): string {
   return existsSync(own) ? own : join(ROOT, 'node_modules/vite/bin/vite.js');
 }
 
+/**
+ * Puts a finished build in place of dist/ with two renames, so a server that is serving dist/
+ * meanwhile (a running stack, another test run) never sees it half-written or empty.
+ */
+function swapIn(app: App, building: string): void {
+  const dist = join(ROOT, app, 'dist');
+  const old = join(ROOT, app, `.dist-old-${process.pid}`);
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(building, dist);
+  rmSync(old, { recursive: true, force: true });
+}
+
 function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms: number }> {
   const stamp = sourceStamp(app); // taken before the build: an edit during it makes the app stale again
   const started = Date.now();
+  const building = join(ROOT, app, `.dist-building-${process.pid}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [viteBin(app), 'build', '--logLevel', 'warn'], {
+    const child = spawn(process.execPath, [viteBin(app), 'build', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'], {
       cwd: join(ROOT, app),
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,7 +83,12 @@ function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('close', (code) => {
       const ok = code === 0;
-      if (ok) writeFileSync(join(ROOT, app, 'dist', STAMP), `${stamp}\n`);
+      if (ok) {
+        writeFileSync(join(building, STAMP), `${stamp}\n`);
+        swapIn(app, building);
+      } else {
+        rmSync(building, { recursive: true, force: true });
+      }
       resolve({ app, ok, output, ms: Date.now() - started });
     });
   });
