@@ -1,42 +1,50 @@
-import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { readConfig } from './config.ts';
+import { createNotifyService } from './service.ts';
 
 /*
- * The push notification service. This first version answers its health route only; web push,
- * subscriptions and /send-test come with the push notifications issue.
+ * The push notification service: `tsx src/main.ts [--port 5055] [--host 127.0.0.1]`, configured by
+ * the environment (see config.ts and the README's "Push notifications"). It prints its VAPID
+ * public key and then `notify: listening on http://HOST:PORT`, which scripts/stack.ts waits for.
  */
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: process.env.NOTIFY_PORT ?? '5055' },
-    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: process.env.NOTIFY_PORT ?? process.env.PORT ?? '5055' },
+    host: { type: 'string', default: process.env.NOTIFY_HOST ?? '127.0.0.1' },
   },
 });
 
-const server = createServer((req, res) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204);
-    return res.end();
-  }
-  if (req.url === '/health') {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    return res.end(JSON.stringify({ ok: true }));
-  }
-  res.writeHead(404, { 'Content-Type': 'text/plain' });
-  res.end('Not found');
-});
+let service: ReturnType<typeof createNotifyService>;
+try {
+  service = createNotifyService(readConfig());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
-server.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') {
-    console.error(`notify: port ${values.port} on ${values.host} is already in use`);
-    process.exit(1);
-  }
-  throw error;
-});
-server.listen(Number(values.port), values.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : values.port;
-  console.log(`notify: listening on http://${values.host}:${port}`);
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+console.log(`notify: VAPID public key ${service.vapid.publicKey} (${service.vapid.source})`);
+try {
+  await service.app.listen({ port: Number(values.port), host: values.host });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`notify: port ${values.port} on ${values.host} is already in use`);
+  else console.error(`notify: could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const address = service.app.server.address();
+const port = typeof address === 'object' && address ? address.port : values.port;
+console.log(`notify: listening on http://${values.host}:${port}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`notify: stopping failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  });
+}

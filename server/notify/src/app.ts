@@ -1,0 +1,96 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AdminCheck } from './adminAuth.ts';
+import { PREFLIGHT_HEADERS, corsHeaders } from './cors.ts';
+import type { FanOutResult } from './fanOut.ts';
+import type { RateLimiter } from './rateLimit.ts';
+import { parseSubscription, type Subscription } from './subscription.ts';
+import { testSentMessage } from './testMessage.ts';
+
+export interface AppDeps {
+  allowedOrigins: readonly string[];
+  rateLimiter: RateLimiter;
+  trustProxy: boolean;
+  allowLocalEndpoints: boolean;
+  vapidPublicKey: string;
+  checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
+  saveSubscription(subscription: Subscription): Promise<{ key: string; created: boolean }>;
+  sendTest(): Promise<FanOutResult>;
+  log?: (line: string) => void;
+}
+
+/**
+ * The HTTP face of the notify service:
+ *   GET  /health            liveness
+ *   GET  /vapid-public-key  { publicKey } for the runtime config
+ *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists
+ *   GET  /send-test         admin only: one test notification to every subscriber
+ * Every client error is JSON { error } with a 4xx status; every route but /health is rate limited
+ * per client address.
+ */
+export function buildApp(deps: AppDeps): FastifyInstance {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const app = Fastify({ logger: false, bodyLimit: 8 * 1024, trustProxy: deps.trustProxy });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(corsHeaders(request.headers.origin, deps.allowedOrigins));
+    if (request.url === '/health') return;
+    const verdict = deps.rateLimiter.hit(request.ip);
+    if (!verdict.allowed) {
+      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      return reply.code(429).header('Retry-After', String(seconds)).send({ error: `Too many requests; try again in ${seconds} s.` });
+    }
+  });
+
+  app.options('*', async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
+
+  app.get('/health', async () => ({ ok: true }));
+
+  app.get('/vapid-public-key', async () => ({ publicKey: deps.vapidPublicKey }));
+
+  app.post('/subscriptions', async (request: FastifyRequest, reply: FastifyReply) => {
+    const parsed = parseSubscription(request.body, deps.allowLocalEndpoints);
+    if (!parsed.ok) return reply.code(400).send({ error: `Invalid subscription: ${parsed.error}` });
+    const { key, created } = await deps.saveSubscription(parsed.subscription);
+    return reply.code(created ? 201 : 200).send({ status: created ? 'saved' : 'exists', key });
+  });
+
+  app.get('/send-test', async (request, reply) => {
+    const admin = await deps.checkAdmin(request.headers.authorization);
+    if (!admin.ok) {
+      if (admin.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+      return reply.code(admin.status).send({ error: admin.error });
+    }
+    const result = await deps.sendTest();
+    log(`notify: test notification by ${admin.uid}: sent ${result.sent} of ${result.total} in ${result.ms} ms (gone ${result.gone}, failed ${result.failed}, skipped ${result.skipped})`);
+    return reply.code(200).type('text/plain; charset=utf-8').send(testSentMessage(result));
+  });
+
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0] ?? ''}` }),
+  );
+
+  app.setErrorHandler(async (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500) return reply.code(status).send({ error: clientErrorText(error.code, error.message) });
+    log(`notify: ${request.method} ${request.url} failed: ${error.message}`);
+    return reply.code(500).send({ error: 'Internal error; the request was not completed.' });
+  });
+
+  return app;
+}
+
+/** Fastify's own parser errors, phrased for the caller. */
+function clientErrorText(code: string | undefined, message: string): string {
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the subscription as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send the subscription as JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return `The request body is not valid JSON: ${message}`;
+    default:
+      return message;
+  }
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+
+/** Everything the notify service reads from its environment, resolved once at start. */
+export interface NotifyConfig {
+  projectId: string;
+  /** firebase-admin's databaseURL; with the emulator its first label is the namespace. */
+  databaseURL: string;
+  /** Base URL for REST reads (the shallow game list): the emulator's, or databaseURL. */
+  restBase: string;
+  /** `?ns=` for REST reads against the emulator; null in production. */
+  restNamespace: string | null;
+  /** True against the local Auth emulator and server/rtdb (FIREBASE_*_EMULATOR_HOST). */
+  emulated: boolean;
+  /** Where generated VAPID keys are kept on a developer machine. */
+  dataDir: string;
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** Origins allowed by CORS; ['*'] allows any. */
+  allowedOrigins: string[];
+  /** Requests per minute per client IP on the HTTP endpoints. */
+  rateLimitPerMinute: number;
+  /** Push requests in flight at once, over every fan-out together. */
+  concurrency: number;
+  /** Attempts per push request when the push service answers 429/5xx or cannot be reached. */
+  maxAttempts: number;
+  retryBaseMs: number;
+  /** Longest wait honoured from a push service's Retry-After header. */
+  maxRetryAfterMs: number;
+  /** Send to http://127.0.0.1 / localhost endpoints (local tests); never in production. */
+  allowLocalEndpoints: boolean;
+  timezone: string;
+  /** Trust X-Forwarded-For from a proxy in front (Cloud Run, a load balancer) for rate limiting. */
+  trustProxy: boolean;
+  gamesRefreshMs: number;
+  dayCheckMs: number;
+  icon: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`notify: ${name} must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+export function readConfig(env: Env = process.env): NotifyConfig {
+  const projectId = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT ?? env.FIREBASE_PROJECT_ID;
+  if (!projectId) throw new Error('notify: set GCLOUD_PROJECT (or GOOGLE_CLOUD_PROJECT / FIREBASE_PROJECT_ID) to the Firebase project id');
+  const emulatorHost = env.FIREBASE_DATABASE_EMULATOR_HOST;
+  const emulated = Boolean(emulatorHost || env.FIREBASE_AUTH_EMULATOR_HOST);
+  const namespace = env.NOTIFY_DATABASE_NAMESPACE ?? `${projectId}-default-rtdb`;
+  const databaseURL = (env.NOTIFY_DATABASE_URL ?? `https://${namespace}.firebaseio.com`).replace(/\/+$/, '');
+  const origins = (env.NOTIFY_ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    projectId,
+    databaseURL,
+    restBase: emulatorHost ? `http://${emulatorHost}` : databaseURL,
+    restNamespace: emulatorHost ? namespace : null,
+    emulated,
+    dataDir: env.NOTIFY_DATA_DIR ?? join(process.cwd(), '.data/notify'),
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      // Push services want a way to reach the sender; a local stack has nobody to reach.
+      subject: env.VAPID_SUBJECT || 'mailto:admin@example.com',
+    },
+    allowedOrigins: origins.length ? origins : ['*'],
+    rateLimitPerMinute: positiveInt(env, 'NOTIFY_RATE_LIMIT', 60),
+    concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
+    maxAttempts: positiveInt(env, 'NOTIFY_MAX_ATTEMPTS', 4),
+    retryBaseMs: positiveInt(env, 'NOTIFY_RETRY_BASE_MS', 1_000),
+    maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
+    allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
+    timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
+    trustProxy: env.NOTIFY_TRUST_PROXY === '1',
+    gamesRefreshMs: positiveInt(env, 'NOTIFY_GAMES_REFRESH_MS', 60_000),
+    dayCheckMs: positiveInt(env, 'NOTIFY_DAY_CHECK_MS', 15_000),
+    icon: env.NOTIFY_ICON ?? '/icons/notification-192.png',
+  };
+}

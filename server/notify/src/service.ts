@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { checkAdmin } from './adminAuth.ts';
+import { buildApp } from './app.ts';
+import type { NotifyConfig } from './config.ts';
+import { createFanOut } from './fanOut.ts';
+import { connectFirebase } from './firebase.ts';
+import { listGames } from './gameList.ts';
+import { createLimiter } from './limiter.ts';
+import { TEST_DELIVERY, resultDelivery, resultPayload, testPayload } from './payload.ts';
+import { httpTransport } from './pushTransport.ts';
+import { createRateLimiter } from './rateLimit.ts';
+import { watchResults, type Result } from './resultWatcher.ts';
+import { sentLedger } from './sentLedger.ts';
+import { subscriptionStore } from './subscriptionStore.ts';
+import { addDays } from '@satta/shared/domain/siteTime';
+import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
+
+/** Days of notifyState/sent kept: enough for a result corrected the morning after. */
+const LEDGER_DAYS = 7;
+
+export interface NotifyService {
+  app: FastifyInstance;
+  vapid: VapidKeys;
+  /** Resolves once today's listeners are attached. */
+  watching: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole service wired from its configuration; main.ts only adds the CLI and the port. */
+export function createNotifyService(config: NotifyConfig, log: (line: string) => void = (line) => console.log(line)): NotifyService {
+  const vapid = resolveVapidKeys({ ...config.vapid, dataDir: config.dataDir, allowGenerate: config.emulated });
+  const firebase = connectFirebase(config);
+  const store = subscriptionStore(firebase.db, { allowLocalEndpoints: config.allowLocalEndpoints, log });
+  const ledger = sentLedger(firebase.db);
+  const transport = httpTransport({ maxSockets: config.concurrency, timeoutMs: 15_000 });
+  const fanOut = createFanOut({
+    vapid,
+    transport: transport.send,
+    limiter: createLimiter(config.concurrency),
+    concurrency: config.concurrency,
+    maxAttempts: config.maxAttempts,
+    retryBaseMs: config.retryBaseMs,
+    maxRetryAfterMs: config.maxRetryAfterMs,
+    allowLocalEndpoints: config.allowLocalEndpoints,
+    removeGone: (key) => store.remove(key),
+    log,
+  });
+
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  const announce = async ({ date, game, number }: Result) => {
+    try {
+      if (!(await ledger.claim(date, game, number))) return;
+      const result = await fanOut(await store.list(), resultPayload(game, number, date, config.icon), resultDelivery(game, date));
+      log(`notify: ${game} ${number} (${date}) sent to ${result.sent} of ${result.total} in ${result.ms} ms (gone ${result.gone}, failed ${result.failed}, skipped ${result.skipped})`);
+    } catch (error) {
+      log(`notify: announcing ${game} ${number} (${date}) failed: ${(error as Error).message}`);
+    }
+  };
+
+  const watcher = watchResults({
+    db: firebase.db,
+    timezone: config.timezone,
+    listGames: () => listGames({ restBase: config.restBase, namespace: config.restNamespace }),
+    onResult: (result) => track(announce(result)),
+    onDay: (day) =>
+      track(
+        ledger.prune(addDays(day, -LEDGER_DAYS)).then(
+          () => undefined,
+          (error: unknown) => log(`notify: pruning notifyState failed: ${String(error)}`),
+        ),
+      ),
+    gamesRefreshMs: config.gamesRefreshMs,
+    dayCheckMs: config.dayCheckMs,
+    log,
+  });
+
+  const app = buildApp({
+    allowedOrigins: config.allowedOrigins,
+    rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
+    trustProxy: config.trustProxy,
+    allowLocalEndpoints: config.allowLocalEndpoints,
+    vapidPublicKey: vapid.publicKey,
+    checkAdmin: (header) => checkAdmin(firebase.auth, header),
+    saveSubscription: (subscription) => store.save(subscription),
+    sendTest: async () => fanOut(await store.list(), testPayload(config.icon), TEST_DELIVERY),
+    log,
+  });
+
+  return {
+    app,
+    vapid,
+    watching: watcher.ready,
+    async close() {
+      watcher.stop();
+      await app.close();
+      // Let a fan-out that is under way finish its current requests rather than cut it mid-way.
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      transport.close();
+      await firebase.close();
+    },
+  };
+}

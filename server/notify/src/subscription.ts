@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { isAllowedEndpoint } from './endpointPolicy.ts';
+
+/** A browser's push subscription as the site stores it (webPushSubscriptions/{key}). */
+export interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  expirationTime?: number;
+}
+
+export type Parsed = { ok: true; subscription: Subscription } | { ok: false; error: string };
+
+const BASE64 = /^[A-Za-z0-9_\-+/]+={0,2}$/;
+
+/**
+ * The database key of a subscription: base64url SHA-256 of its endpoint, the same function as
+ * shared/data/subscriptionKey.ts (a test holds them together), so the page and this service
+ * find the same entry.
+ */
+export function subscriptionKey(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('base64url');
+}
+
+/**
+ * Checks an untrusted subscription (a POST body or a database entry) against what the database
+ * rules accept and what a browser produces: a P-256 public key of 65 bytes, a 16-byte secret.
+ */
+export function parseSubscription(value: unknown, allowLocalEndpoints: boolean): Parsed {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Expected a JSON object { endpoint, keys: { p256dh, auth } }.' };
+  const { endpoint, keys, expirationTime } = value as Record<string, unknown>;
+  if (typeof endpoint !== 'string' || endpoint.length === 0) return { ok: false, error: 'endpoint must be a non-empty string.' };
+  if (endpoint.length > 2048) return { ok: false, error: 'endpoint is longer than 2048 characters.' };
+  if (!isAllowedEndpoint(endpoint, allowLocalEndpoints)) return { ok: false, error: 'endpoint must be an https:// URL of a push service.' };
+  if (typeof keys !== 'object' || keys === null) return { ok: false, error: 'keys must be an object { p256dh, auth }.' };
+  const { p256dh, auth } = keys as Record<string, unknown>;
+  if (!isKey(p256dh, 65, 200)) return { ok: false, error: 'keys.p256dh must be the base64url P-256 public key (65 bytes).' };
+  if (!isKey(auth, 16, 100)) return { ok: false, error: 'keys.auth must be the base64url 16-byte auth secret.' };
+  if (expirationTime !== undefined && expirationTime !== null && (typeof expirationTime !== 'number' || !Number.isFinite(expirationTime))) {
+    return { ok: false, error: 'expirationTime must be a number or null.' };
+  }
+  const subscription: Subscription = { endpoint, keys: { p256dh, auth } };
+  if (typeof expirationTime === 'number') subscription.expirationTime = expirationTime;
+  return { ok: true, subscription };
+}
+
+function isKey(value: unknown, bytes: number, maxLength: number): value is string {
+  if (typeof value !== 'string' || value.length > maxLength || !BASE64.test(value)) return false;
+  const decoded = Buffer.from(value.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url');
+  return decoded.length === bytes && (bytes !== 65 || decoded[0] === 0x04);
+}

@@ -1,0 +1,50 @@
+import type { Database } from 'firebase-admin/database';
+import type { Target } from './fanOut.ts';
+import { parseSubscription, subscriptionKey, type Subscription } from './subscription.ts';
+
+const ROOT = 'webPushSubscriptions';
+
+/**
+ * webPushSubscriptions/{key} through firebase-admin (which the rules do not restrict): the list
+ * for a fan-out, create-once for POST /subscriptions, removal of gone ones.
+ */
+export function subscriptionStore(db: Database, options: { allowLocalEndpoints: boolean; log?: (line: string) => void }) {
+  const log = options.log ?? ((line: string) => console.log(line));
+  return {
+    /** Every stored subscription that is well formed; malformed entries are logged and left alone. */
+    async list(): Promise<Target[]> {
+      const snapshot = await db.ref(ROOT).get();
+      const entries = (snapshot.val() ?? {}) as Record<string, unknown>;
+      const targets: Target[] = [];
+      let malformed = 0;
+      for (const [key, value] of Object.entries(entries)) {
+        // Endpoints the policy refuses are still listed: the fan-out counts them as skipped.
+        const parsed = parseSubscription(value, true);
+        if (parsed.ok) targets.push({ key, subscription: parsed.subscription });
+        else malformed += 1;
+      }
+      if (malformed) log(`notify: ${malformed} malformed subscription(s) in ${ROOT} ignored`);
+      return targets;
+    },
+
+    /**
+     * Stores a subscription unless its entry exists: the same create-once the rules grant a
+     * visitor, as a transaction so that the page's own write and this one never clash.
+     */
+    async save(subscription: Subscription): Promise<{ key: string; created: boolean }> {
+      const key = subscriptionKey(subscription.endpoint);
+      const result = await db.ref(`${ROOT}/${key}`).transaction(
+        (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
+        undefined,
+        false,
+      );
+      return { key, created: result.committed };
+    },
+
+    async remove(key: string): Promise<void> {
+      await db.ref(`${ROOT}/${key}`).remove();
+    },
+  };
+}
+export type SubscriptionStore = ReturnType<typeof subscriptionStore>;
+export { parseSubscription };
