@@ -94,6 +94,29 @@ function shallow(node: DbNode): unknown {
   return out;
 }
 
+/**
+ * Firebase answers REST reads with arrays where the children look like one (integer keys, at
+ * least half of 0..max present), as the SDK does for `val()`; stored data stays keyed objects.
+ */
+export function withArrays(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withArrays(v)] as const);
+  let max = -1;
+  const arrayLike = entries.every(([k]) => {
+    if (!/^(0|[1-9][0-9]{0,9})$/.test(k)) return false;
+    max = Math.max(max, Number(k));
+    return true;
+  });
+  if (arrayLike && entries.length > 0 && max < 2 * entries.length) {
+    const out: unknown[] = new Array<unknown>(max + 1).fill(null);
+    for (const [k, v] of entries) out[Number(k)] = v;
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 function failure(outcome: WriteOutcome): HttpError {
   if (outcome.status === 'permission_denied') return new HttpError(401, 'Permission denied');
   return new HttpError(400, outcome.message);
@@ -120,7 +143,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       const path = parsePath(rawPath);
       const read = ns.read(principal, path, parseRestQuery(params));
       if (read.status !== 'ok') throw new HttpError(401, 'Permission denied');
-      const body = params.get('shallow') === 'true' ? shallow(read.node) : toJSON(read.node, params.get('format') === 'export');
+      const exportFormat = params.get('format') === 'export';
+      const body = params.get('shallow') === 'true' ? shallow(read.node) : exportFormat ? toJSON(read.node, true) : withArrays(toJSON(read.node, false));
       const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
       await ns.whenDurable(read.seq);
       return silent ? send(res, 204, undefined, false, etag) : send(res, 200, body, pretty, etag);
