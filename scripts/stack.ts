@@ -83,7 +83,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         process.execPath,
         [...tsx, join(ROOT, 'server/notify/src/main.ts'), '--port', String(ports.notify), '--host', '127.0.0.1'],
         {
-          ready: /notify: listening on http:\/\/127\.0\.0\.1:(\d+)/,
+          // The service prints its VAPID public key before it listens; the page subscribes with it.
+          ready: /notify: VAPID public key ([A-Za-z0-9_-]+)[\s\S]*?notify: listening on http:\/\/127\.0\.0\.1:(\d+)/,
           echo: options.echo,
           env: {
             FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
@@ -91,6 +92,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             GCLOUD_PROJECT: PROJECT_ID,
             NOTIFY_DATABASE_NAMESPACE: NAMESPACE,
             NOTIFY_DATA_DIR: join(dataDir, '..', 'notify'),
+            // CORS: the site is the only page origin that calls the service.
+            NOTIFY_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.hosting},http://localhost:${ports.hosting}`,
           },
         },
       ),
@@ -129,6 +132,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       emulators: { auth: `http://127.0.0.1:${ports.auth}`, database: { host: '127.0.0.1', port: ports.database } },
       notifyUrl: `http://127.0.0.1:${ports.notify}`,
+      vapidPublicKey: notify.match[1],
       timezone: 'Asia/Kolkata',
       remotes: remoteUrls,
     };

@@ -30,6 +30,8 @@ export interface AppDeps {
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = deps.log ?? ((line: string) => console.log(line));
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024, trustProxy: deps.trustProxy });
+  // Only JSON is accepted: a text body gets 415 instead of failing later as a shapeless string.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(corsHeaders(request.headers.origin, deps.allowedOrigins));
