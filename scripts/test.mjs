@@ -5,16 +5,18 @@ import { join } from 'node:path';
 
 /**
  * `npm test`: unit and integration tests of every workspace, then the end-to-end suite in
- * Chromium. Prints one closing line 'N passed, N failed' over both runs.
+ * Chromium, after a strict typecheck of every project. Prints one closing line 'N passed, N failed' over both runs.
  */
 const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
 const suites = [
   { name: 'unit and integration', args: ['vitest', 'run'] },
   { name: 'end-to-end', args: ['vitest', 'run', '-c', 'e2e/vitest.config.ts'] },
 ];
+console.log('=== typecheck ===');
+const typecheck = spawnSync(process.execPath, ['scripts/typecheck.mjs'], { stdio: 'inherit' });
 let passed = 0;
 let failed = 0;
-let exitCode = 0;
+let exitCode = typecheck.status === 0 ? 0 : 1;
 for (const [i, suite] of suites.entries()) {
   const report = join(temp, `report-${i}.json`);
   console.log(`\n=== ${suite.name} ===`);
