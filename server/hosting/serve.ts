@@ -112,12 +112,18 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string)
     return res.end();
   }
   const compressible = ['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map'].includes(ext);
+  // The file can vanish between stat and read (an app being rebuilt): fail that one response
+  // instead of crashing the server with an unhandled stream error.
+  const stream = createReadStream(file).on('error', (error) => {
+    console.error(`hosting: could not read ${file}:`, error.message);
+    res.destroy();
+  });
   if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
     res.writeHead(200, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-    createReadStream(file).pipe(createGzip()).pipe(res);
+    stream.pipe(createGzip()).pipe(res);
   } else {
     res.writeHead(200);
-    createReadStream(file).pipe(res);
+    stream.pipe(res);
   }
 }
 
