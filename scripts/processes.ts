@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const GUARD = fileURLToPath(new URL('./guard.mjs', import.meta.url));
 
 /** A child process of the local stack, stopped by its own PID. */
 export interface Managed {
@@ -30,10 +33,11 @@ export function startProcess(
   args: string[],
   options: { ready: RegExp; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; echo?: boolean },
 ): Promise<{ managed: Managed; match: RegExpMatchArray }> {
-  const child = spawn(command, args, {
+  // Through the guard, whose stdin is a pipe from us: if we die, the pipe closes and it stops the server.
+  const child = spawn(process.execPath, [GUARD, command, ...args], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   const managed: Managed = {
