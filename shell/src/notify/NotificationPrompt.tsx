@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '@satta/shared/domain/messages';
 import { Button, Modal } from '@satta/shared/ui';
 import { useSplashDone } from '../layout/splashState.ts';
 import { enablePush } from '../push/enablePush.ts';
+import { resumePush } from '../push/resumePush.ts';
 import { readPushEnvironment, rememberDismissal, shouldPrompt } from './shouldPrompt.ts';
 
 const Actions = styled.div`
@@ -20,6 +21,8 @@ const Actions = styled.div`
 export function NotificationPrompt() {
   const splashDone = useSplashDone();
   const [open, setOpen] = useState(() => shouldPrompt(readPushEnvironment()));
+  // Already allowed: subscribe silently, without the prompt (SPEC 4).
+  useEffect(resumePush, []);
   if (!open || !splashDone) return null;
 
   const allow = () => {

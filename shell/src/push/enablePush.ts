@@ -1,11 +1,18 @@
+import { subscribeThisBrowser } from './browserPush.ts';
+
 /**
- * The boundary between the notification prompt and push delivery. Today it asks the browser
- * for permission. The push-notification issue fills in what follows a grant, all in this file:
- * register /sw.js, subscribe with the VAPID key of /config.json, and store the subscription with
- * `dataService().saveSubscription(...)` (SPEC 4 and 7).
+ * The prompt's "yes" (SPEC 4): ask the browser for permission and, once granted, register the
+ * service worker and subscribe. Failures are only logged.
  */
 export async function enablePush(): Promise<NotificationPermission> {
-  const permission = await Notification.requestPermission();
+  let permission: NotificationPermission;
+  try {
+    permission = await Notification.requestPermission();
+  } catch (error) {
+    console.error('push: could not ask for notification permission', error);
+    return 'default';
+  }
   console.info(`push: notification permission ${permission}`);
+  if (permission === 'granted') await subscribeThisBrowser();
   return permission;
 }

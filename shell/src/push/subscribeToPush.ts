@@ -1,0 +1,61 @@
+import type { PushSubscriptionData } from '@satta/shared/data';
+import { decodeApplicationServerKey, isSameKey } from './applicationServerKey.ts';
+import { subscriptionData } from './subscriptionData.ts';
+
+export interface PushDeps {
+  serviceWorker: Pick<ServiceWorkerContainer, 'register' | 'ready'>;
+  vapidPublicKey: string | undefined;
+  /** dataService().saveSubscription: stores once and logs the specification's lines. */
+  save(subscription: PushSubscriptionData): Promise<unknown>;
+  sendToServer(subscription: PushSubscriptionData): Promise<void>;
+}
+
+/**
+ * What follows a granted permission (SPEC 4 and 7): register /sw.js for the whole site,
+ * subscribe with the server's VAPID key (reusing the browser's subscription when it was made
+ * with the same key), store it, and send it to the notify service. It never throws: every
+ * failure is logged and the page carries on (SPEC 8).
+ */
+export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionData | null> {
+  if (!deps.vapidPublicKey) {
+    console.warn('push: no vapidPublicKey in /config.json; not subscribing');
+    return null;
+  }
+  let key: Uint8Array<ArrayBuffer>;
+  try {
+    key = decodeApplicationServerKey(deps.vapidPublicKey);
+  } catch (error) {
+    console.error('push: unusable vapidPublicKey in /config.json', error);
+    return null;
+  }
+  let registration: ServiceWorkerRegistration;
+  try {
+    await deps.serviceWorker.register('/sw.js', { scope: '/' });
+    // subscribe() needs an active worker; `ready` waits for it.
+    registration = await deps.serviceWorker.ready;
+  } catch (error) {
+    console.error('push: service worker registration failed', error);
+    return null;
+  }
+  let data: PushSubscriptionData;
+  try {
+    let subscription = await registration.pushManager.getSubscription();
+    if (subscription && !isSameKey(subscription.options.applicationServerKey, key)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    data = subscriptionData(subscription);
+  } catch (error) {
+    console.error('push: subscription failed', error);
+    return null;
+  }
+  // One after the other: the service's create-once must not race the page's own create-once.
+  try {
+    await deps.save(data);
+  } catch (error) {
+    console.error('push: could not store the subscription', error);
+  }
+  await deps.sendToServer(data);
+  return data;
+}
