@@ -15,12 +15,14 @@ export interface AppDeps {
   checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
   saveSubscription(subscription: Subscription): Promise<{ key: string; created: boolean }>;
   sendTest(): Promise<FanOutResult>;
+  /** What the result watcher is listening to, for /health. */
+  watching(): { day: string; games: string[] };
   log?: (line: string) => void;
 }
 
 /**
  * The HTTP face of the notify service:
- *   GET  /health            liveness
+ *   GET  /health            liveness, and the day and games being watched
  *   GET  /vapid-public-key  { publicKey } for the runtime config
  *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists
  *   GET  /send-test         admin only: one test notification to every subscriber
@@ -45,7 +47,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   app.options('*', async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
 
-  app.get('/health', async () => ({ ok: true }));
+  app.get('/health', async () => ({ ok: true, watching: deps.watching() }));
 
   app.get('/vapid-public-key', async () => ({ publicKey: deps.vapidPublicKey }));
 

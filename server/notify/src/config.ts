@@ -75,7 +75,7 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
     timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
     trustProxy: env.NOTIFY_TRUST_PROXY === '1',
-    gamesRefreshMs: positiveInt(env, 'NOTIFY_GAMES_REFRESH_MS', 60_000),
+    gamesRefreshMs: positiveInt(env, 'NOTIFY_GAMES_REFRESH_MS', 15_000),
     dayCheckMs: positiveInt(env, 'NOTIFY_DAY_CHECK_MS', 15_000),
     icon: env.NOTIFY_ICON ?? '/icons/notification-192.png',
   };

@@ -93,9 +93,11 @@ afterAll(async () => {
 });
 
 describe('notify service', () => {
-  it('generates its VAPID keys on first start and keeps them', () => {
+  it("generates its VAPID keys on first start, and watches today's result of every game", async () => {
     expect(notify.output()).toMatch(/VAPID public key \S+ \(generated\)/);
     expect(Buffer.from(notify.vapidPublicKey, 'base64url')).toHaveLength(65);
+    expect(await (await call('/vapid-public-key')).json()).toEqual({ publicKey: notify.vapidPublicKey });
+    expect(await (await call('/health')).json()).toEqual({ ok: true, watching: { day: TODAY, games: ['Disawar', 'Gali'] } });
   });
 
   it('answers /send-test only for the admin: 401 without or with a bad token, 403 for anyone else', async () => {

@@ -88,6 +88,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     checkAdmin: (header) => checkAdmin(firebase.auth, header),
     saveSubscription: (subscription) => store.save(subscription),
     sendTest: async () => fanOut(await store.list(), testPayload(config.icon), TEST_DELIVERY),
+    watching: () => ({ day: watcher.day(), games: watcher.games() }),
     log,
   });
 
