@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays } from '@satta/shared/domain/siteTime';
 import { checkAdmin } from './adminAuth.ts';
 import { buildApp } from './app.ts';
 import type { NotifyConfig } from './config.ts';
@@ -12,7 +13,6 @@ import { createRateLimiter } from './rateLimit.ts';
 import { watchResults, type Result } from './resultWatcher.ts';
 import { sentLedger } from './sentLedger.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
-import { addDays } from '@satta/shared/domain/siteTime';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
 
 /** Days of notifyState/sent kept: enough for a result corrected the morning after. */
@@ -30,7 +30,7 @@ export interface NotifyService {
 export function createNotifyService(config: NotifyConfig, log: (line: string) => void = (line) => console.log(line)): NotifyService {
   const vapid = resolveVapidKeys({ ...config.vapid, dataDir: config.dataDir, allowGenerate: config.emulated });
   const firebase = connectFirebase(config);
-  const store = subscriptionStore(firebase.db, { allowLocalEndpoints: config.allowLocalEndpoints, log });
+  const store = subscriptionStore(firebase.db, log);
   const ledger = sentLedger(firebase.db);
   const transport = httpTransport({ maxSockets: config.concurrency, timeoutMs: 15_000 });
   const fanOut = createFanOut({

@@ -8,8 +8,7 @@ const ROOT = 'webPushSubscriptions';
  * webPushSubscriptions/{key} through firebase-admin (which the rules do not restrict): the list
  * for a fan-out, create-once for POST /subscriptions, removal of gone ones.
  */
-export function subscriptionStore(db: Database, options: { allowLocalEndpoints: boolean; log?: (line: string) => void }) {
-  const log = options.log ?? ((line: string) => console.log(line));
+export function subscriptionStore(db: Database, log: (line: string) => void = (line) => console.log(line)) {
   return {
     /** Every stored subscription that is well formed; malformed entries are logged and left alone. */
     async list(): Promise<Target[]> {
@@ -18,7 +17,8 @@ export function subscriptionStore(db: Database, options: { allowLocalEndpoints: 
       const targets: Target[] = [];
       let malformed = 0;
       for (const [key, value] of Object.entries(entries)) {
-        // Endpoints the policy refuses are still listed: the fan-out counts them as skipped.
+        // Endpoints the policy refuses are still listed (local ones allowed here): the fan-out
+        // applies the policy and counts them as skipped.
         const parsed = parseSubscription(value, true);
         if (parsed.ok) targets.push({ key, subscription: parsed.subscription });
         else malformed += 1;
@@ -47,4 +47,3 @@ export function subscriptionStore(db: Database, options: { allowLocalEndpoints: 
   };
 }
 export type SubscriptionStore = ReturnType<typeof subscriptionStore>;
-export { parseSubscription };

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+describe('readConfig', () => {
+  it('against the emulators: REST through the emulator with ?ns=, local endpoints allowed', () => {
+    const config = readConfig({
+      GCLOUD_PROJECT: 'demo-satta',
+      FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      NOTIFY_DATABASE_NAMESPACE: 'demo-satta-default-rtdb',
+      NOTIFY_ALLOWED_ORIGINS: 'http://127.0.0.1:5000, http://localhost:5000',
+    });
+    expect(config).toMatchObject({
+      projectId: 'demo-satta',
+      databaseURL: 'https://demo-satta-default-rtdb.firebaseio.com',
+      restBase: 'http://127.0.0.1:9000',
+      restNamespace: 'demo-satta-default-rtdb',
+      emulated: true,
+      allowLocalEndpoints: true,
+      allowedOrigins: ['http://127.0.0.1:5000', 'http://localhost:5000'],
+      rateLimitPerMinute: 60,
+    });
+  });
+
+  it('in production: the database URL as given, https endpoints only', () => {
+    const config = readConfig({
+      GOOGLE_CLOUD_PROJECT: 'satta-prod',
+      NOTIFY_DATABASE_URL: 'https://satta-prod-default-rtdb.asia-southeast1.firebasedatabase.app/',
+      NOTIFY_RATE_LIMIT: '30',
+    });
+    expect(config).toMatchObject({
+      projectId: 'satta-prod',
+      databaseURL: 'https://satta-prod-default-rtdb.asia-southeast1.firebasedatabase.app',
+      restBase: 'https://satta-prod-default-rtdb.asia-southeast1.firebasedatabase.app',
+      restNamespace: null,
+      emulated: false,
+      allowLocalEndpoints: false,
+      rateLimitPerMinute: 30,
+    });
+  });
+
+  it('refuses a missing project and nonsense numbers', () => {
+    expect(() => readConfig({})).toThrow(/GCLOUD_PROJECT/);
+    expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_CONCURRENCY: '0' })).toThrow(/NOTIFY_CONCURRENCY must be a positive integer/);
+  });
+});
