@@ -1,8 +1,6 @@
 // Wording of the chart page that the specification leaves open (our wording). The
 // specification's own strings come from @satta/shared/domain/messages.
 
-export const STALE_BADGE = 'पुराना डेटा / cached';
-export const STALE_BADGE_TITLE = 'Saved results from your last visit; live results are on the way.';
 export const SEARCH_LABEL = 'Search sattaname';
 export const YEAR_LABEL = 'Year';
 export const MONTHLY_CHART_HEADING = (month: string): string => `Monthly Chart ${month}`;

@@ -1,8 +1,6 @@
 // Wording of the home widgets that the specification leaves open (our wording). The
 // specification's own strings come from @satta/shared/domain/messages.
 
-export const STALE_BADGE = 'पुराना डेटा / cached';
-export const STALE_BADGE_TITLE = 'Saved results from your last visit; live results are on the way.';
 export const RESULT_TABLE_CAPTION = 'आज और कल के रिज़ल्ट';
 export const GAME_COLUMN = 'गेम';
 export const CURRENT_GAME_HEADING = 'अभी का रिज़ल्ट';

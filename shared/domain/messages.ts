@@ -133,3 +133,7 @@ export const DISCLAIMER = {
   hi: { title: DISCLAIMER_TITLE_HI, text: DISCLAIMER_HI },
   en: { title: DISCLAIMER_TITLE_EN, text: DISCLAIMER_EN },
 } as const;
+
+/** Marks data painted from the browser cache until the live answer replaces it. */
+export const STALE_BADGE = 'पुराना डेटा / cached';
+export const STALE_BADGE_TITLE = 'Saved results from your last visit; live results are on the way.';

@@ -3,3 +3,5 @@ export * from './tokens.ts';
 export { Button, Card, CardHeading, Field, Message, Table, TableScroll, VisuallyHidden } from './primitives.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { Disclaimer } from './Disclaimer.tsx';
+export { StickyScroll, StickyTable } from './StickyTable.ts';
+export { StaleBadge } from './StaleBadge.tsx';

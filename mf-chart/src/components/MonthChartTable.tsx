@@ -1,6 +1,6 @@
 import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
 import type { MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
-import { StickyTable } from '../ui/tables.ts';
+import { StickyTable } from '@satta/shared/ui';
 
 /** One of the monthly chart's tables: day rows (1..today) by its six games. */
 export function MonthChartTable({

@@ -12,7 +12,7 @@ import { GameGrid } from '../components/GameGrid.tsx';
 import { GameSearch } from '../components/GameSearch.tsx';
 import { MonthlyChart } from '../components/MonthlyChart.tsx';
 import { YearlyChartOverlay } from '../components/YearlyChartOverlay.tsx';
-import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { StaleBadge } from '@satta/shared/ui';
 
 const Header = styled.header`
   margin-bottom: 1rem;

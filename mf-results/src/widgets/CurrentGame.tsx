@@ -6,7 +6,7 @@ import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, CardHeading, VisuallyHidden } from '@satta/shared/ui';
-import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { StaleBadge } from '@satta/shared/ui';
 import { CURRENT_GAME_HEADING, TODAY_LABEL, YESTERDAY_LABEL } from '../text.ts';
 
 const Centered = styled(Card)`

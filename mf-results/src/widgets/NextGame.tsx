@@ -8,7 +8,7 @@ import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { formatCountdown } from '../rules/countdown.ts';
 import { Card, CardHeading, color } from '@satta/shared/ui';
 import { RouteLink } from '../ui/RouteLink.tsx';
-import { StaleBadge } from '../ui/StaleBadge.tsx';
+import { StaleBadge } from '@satta/shared/ui';
 import { CHART_LINK, NEXT_GAME_COUNTDOWN, NEXT_GAME_HEADING, NEXT_GAME_TOMORROW } from '../text.ts';
 
 const Block = styled(Card)`

@@ -8,8 +8,8 @@ import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card } from '@satta/shared/ui';
 import { ResultValue } from '../ui/ResultValue.tsx';
-import { StaleBadge } from '../ui/StaleBadge.tsx';
-import { StickyScroll, StickyTable } from '../ui/tables.ts';
+import { StaleBadge } from '@satta/shared/ui';
+import { StickyScroll, StickyTable } from '@satta/shared/ui';
 import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
 
 const GameTime = styled.span`

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { color } from '@satta/shared/ui';
-import { STALE_BADGE, STALE_BADGE_TITLE } from '../text.ts';
+import { color } from './tokens.ts';
+import { STALE_BADGE, STALE_BADGE_TITLE } from '../domain/messages.ts';
 
 const Badge = styled.span`
   display: inline-block;

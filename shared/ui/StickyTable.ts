@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Table, TableScroll, color } from '@satta/shared/ui';
+import { Table, TableScroll } from './primitives.tsx';
+import { color } from './tokens.ts';
 
 /**
  * The shared scroll box, bounded in height when asked, so that the header row and the first
