@@ -6,7 +6,7 @@ import { orderGames } from '@satta/shared/domain/games';
 import { useGameNames } from '../hooks/useGameNames.ts';
 import { useToday } from '../hooks/useToday.ts';
 import { chartState } from '../rules/chartState.ts';
-import { filterGames } from '../rules/filterGames.ts';
+import { filterGames } from '@satta/shared/domain/gameSearch';
 import { ChartMessage } from '../components/ChartMessage.tsx';
 import { GameGrid } from '../components/GameGrid.tsx';
 import { GameSearch } from '../components/GameSearch.tsx';

@@ -5,7 +5,7 @@ import { LOADING, MISSING_NUMBER, MISSING_TIME, NAV_CHART } from '@satta/shared/
 import { parseGameTime } from '@satta/shared/domain/time';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
-import { formatCountdown } from '../rules/countdown.ts';
+import { formatCountdown } from '@satta/shared/domain/countdown';
 import { Card, CardHeading, color } from '@satta/shared/ui';
 import { RouteLink } from '../ui/RouteLink.tsx';
 import { StaleBadge } from '@satta/shared/ui';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterGames } from './filterGames.ts';
+import { filterGames } from './gameSearch.ts';
 
 const NAMES = ['Gali', 'Disawar', 'Delhi Bazar', 'Gaziyabad', 'Palika bazar', 'Dwarka bazar'];
 
