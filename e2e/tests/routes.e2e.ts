@@ -11,7 +11,7 @@ const ROUTES: { path: RoutePath; nav: string | null; ready: (page: Page) => Prom
   { path: PATHS.chart, nav: 'Chart', ready: (p) => p.getByText(/Satta King Chart \d{4}/).first().waitFor() },
   { path: PATHS.contact, nav: 'Contact', ready: (p) => p.locator('[data-widget="mf-agents/ContactPage"] a[href^="mailto:"]').first().waitFor() },
   { path: PATHS.signIn, nav: 'Sign In', ready: (p) => p.locator('input[type="email"]').waitFor() },
-  { path: PATHS.dashboard, nav: null, ready: (p) => p.getByText('First, Log In').waitFor() },
+  { path: PATHS.dashboard, nav: 'Sign In', ready: (p) => p.getByText('First, Log In').waitFor() },
   { path: PATHS.luckyNumber, nav: null, ready: (p) => p.getByRole('button', { name: 'Generate Lucky Numbers' }).waitFor() },
 ];
 

@@ -25,9 +25,9 @@ export const TITLES: Record<RoutePath, string> = {
 export const NOT_FOUND_TITLE = `Page not found – ${SITE_NAME_EN}`;
 
 /** The navigation of SPEC 2, in its order. */
-export const NAV_ITEMS: readonly { path: RoutePath; label: string }[] = [
+export const NAV_ITEMS: readonly { path: RoutePath; label: string; also?: readonly RoutePath[] }[] = [
   { path: PATHS.home, label: NAV_HOME },
   { path: PATHS.chart, label: NAV_CHART },
   { path: PATHS.contact, label: NAV_CONTACT },
-  { path: PATHS.signIn, label: NAV_SIGN_IN },
+  { path: PATHS.signIn, label: NAV_SIGN_IN, also: [PATHS.dashboard] },
 ];

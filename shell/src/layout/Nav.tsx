@@ -1,7 +1,7 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
-import { NAV_ITEMS, PATHS } from '../routes.ts';
+import { NAV_ITEMS, PATHS, type RoutePath } from '../routes.ts';
 import { NAV_LABEL } from '../strings.ts';
 
 const Bar = styled.nav`
@@ -26,7 +26,7 @@ const Bar = styled.nav`
     text-decoration: underline;
   }
 
-  /* The current page (NavLink sets aria-current="page"). */
+  /* The current page. */
   a[aria-current='page'] {
     background: ${color('--color-nav-active-bg')};
     color: ${color('--color-nav-active-text')};
@@ -66,17 +66,24 @@ const Bar = styled.nav`
 
 /** Home, Chart, Contact, Sign In: a header bar on desktop, a fixed bottom bar on small screens. */
 export function Nav() {
+  const { pathname } = useLocation();
   return (
     <Bar aria-label={NAV_LABEL} data-testid="nav">
       <ul>
         {NAV_ITEMS.map((item) => (
           <li key={item.path}>
-            <NavLink to={item.path} end={item.path === PATHS.home}>
+            <Link to={item.path} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
     </Bar>
   );
+}
+
+/** An item is current on its own path and on the pages it leads to (Sign In -> the dashboard). */
+function isCurrent(item: (typeof NAV_ITEMS)[number], pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || PATHS.home;
+  return path === item.path || (item.also ?? []).includes(path as RoutePath);
 }
