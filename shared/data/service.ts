@@ -147,11 +147,13 @@ export class DataService {
 
   /** The home page's window: yesterday and this month so far, moving with the day. */
   homeGames$(): Observable<Live<GameData[]>> {
-    return this.today$.pipe(
-      switchMap((today) => this.gamesSince$(homeWindowStart(today))),
-      shareReplay({ bufferSize: 1, refCount: true }),
-    );
+    return this.homeGames;
   }
+
+  private readonly homeGames: Observable<Live<GameData[]>> = defer(() => this.today$).pipe(
+    switchMap((today) => this.gamesSince$(homeWindowStart(today))),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
 
   /** One game's results for one calendar year. */
   gameYear$(name: string, year: number): Observable<Live<DayResults>> {
