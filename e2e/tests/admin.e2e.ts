@@ -247,7 +247,13 @@ describe('admin dashboard (mf-admin)', () => {
       await page.unroute('**/send-test');
     }
 
-    // The notify service's own answer: until its /send-test route exists, a failure.
+    // The real notify service verifies the admin's token and answers with what it sent.
+    await button.click();
+    const answer = form.getByText(/^Test notification sent to \d+ subscribers?\./);
+    await appears(answer);
+    await shownFor(form, (await answer.textContent()) ?? '', TEST_NOTIFICATION_MS);
+
+    // A failing service: the specification's message.
     await page.route('**/send-test', (route) =>
       route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization' }, body: 'boom' }),
     );
