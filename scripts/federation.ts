@@ -25,14 +25,15 @@ interface SharedEntry {
   generate?: boolean;
 }
 
-/** npm packages shared as single instances, with the subpaths that code imports. */
+/**
+ * npm packages shared as single instances, with the subpaths that code imports. The router is
+ * not among them: only the shell imports it (remotes link and redirect through shared/ui's
+ * RouteLink and navigateTo), so the shell's bundle keeps just the parts of it that it uses,
+ * where a shared module would have to ship whole.
+ */
 const PACKAGES: Record<string, string[]> = {
   react: ['react', 'react/jsx-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
-  // react-router-dom re-exports react-router; both are listed so a remote that imports either
-  // one still sees the shell's router context.
-  'react-router': ['react-router'],
-  'react-router-dom': ['react-router-dom'],
   'styled-components': ['styled-components'],
   rxjs: ['rxjs', 'rxjs/operators'],
 };

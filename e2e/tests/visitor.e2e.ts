@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
+  DESKTOP,
   MOBILE,
   dismissNotificationPrompt,
   isAdminRemote,
@@ -57,6 +58,22 @@ describe('a visitor', () => {
       for (const remote of ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun']) {
         expect(log.requests.some((u) => u.includes(`/${remote}/remoteEntry.js`))).toBe(true);
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a remote's link navigates in place through the shell's router, without a page load", async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    try {
+      await page.goto(site);
+      await waitForSplashToGo(page);
+      await dismissNotificationPrompt(page);
+      await page.evaluate(() => ((window as unknown as Record<string, unknown>).sameDocument = true));
+      await page.locator('[data-widget="mf-results/NextGame"]').getByRole('link').click();
+      await page.getByText(/Satta King Chart \d{4}/).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/chart');
+      expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).sameDocument)).toBe(true);
     } finally {
       await context.close();
     }

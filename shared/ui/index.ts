@@ -5,3 +5,4 @@ export { Modal, type ModalProps } from './Modal.tsx';
 export { Disclaimer } from './Disclaimer.tsx';
 export { StickyScroll, StickyTable } from './StickyTable.ts';
 export { StaleBadge } from './StaleBadge.tsx';
+export { RouteLink, navigateTo, setNavigator, useLentNavigator } from './navigation.tsx';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SPLASH_MS } from '@satta/shared/domain/constants';
 import { Frame } from './layout/Frame.tsx';
+import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
 import { Splash } from './layout/Splash.tsx';
 import { SplashDoneContext } from './layout/splashState.ts';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
@@ -25,6 +26,7 @@ export function App() {
   return (
     <SplashDoneContext.Provider value={splashDone}>
       <GlobalStyle />
+      <NavigatorBridge />
       {!splashDone && <Splash />}
       {/* inert: keyboard focus cannot wander behind the splash */}
       <div inert={!splashDone}>

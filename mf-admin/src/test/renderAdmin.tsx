@@ -1,5 +1,6 @@
-import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { useCallback, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { useLentNavigator } from '@satta/shared/ui';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { AdminDataProvider, type AdminData } from '../hooks/adminData.ts';
@@ -11,11 +12,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Lends the test router to the shared navigation, as the shell lends its own. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useLentNavigator(useCallback((to: string) => void navigate(to), [navigate]));
+  return null;
+}
+
 /** Renders a dashboard part at /dashboard with a fake service; '/' shows 'home page' to see Sign Out land. */
 export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
   return render(
     <AdminDataProvider value={data}>
       <MemoryRouter initialEntries={['/dashboard']}>
+        <NavigatorBridge />
         <Routes>
           <Route path="/dashboard" element={ui} />
           <Route path="/" element={<p>home page</p>} />

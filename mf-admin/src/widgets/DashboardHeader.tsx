@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useObservable } from '@satta/shared/data/react';
 import { SIGN_OUT_BUTTON, WELCOME_ADMIN } from '@satta/shared/domain/messages';
 import { SIGNED_IN_AS } from '../domain/adminMessages.ts';
 import { useAdminData } from '../hooks/adminData.ts';
+import { navigateTo } from '@satta/shared/ui';
 import { Button } from '../ui/controls.ts';
 import { colors } from '../ui/theme.ts';
 
@@ -32,14 +32,13 @@ const Header = styled.header`
 export function DashboardHeader() {
   const data = useAdminData();
   const user = useObservable(data.user$, null);
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   async function signOut() {
     setBusy(true);
     try {
       await data.signOut();
-      navigate('/');
+      navigateTo('/');
     } catch (error) {
       console.error('admin: sign-out failed', error);
       setBusy(false);

@@ -1,13 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { CardHeading } from '@satta/shared/ui';
+import { CardHeading, StaleBadge, StickyScroll } from '@satta/shared/ui';
 import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
 import { monthlyChart, MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { useMonthGames } from '../hooks/useMonthGames.ts';
 import { chartState } from '../rules/chartState.ts';
-import { StaleBadge } from '@satta/shared/ui';
-import { StickyScroll } from '@satta/shared/ui';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { MonthChartTable } from './MonthChartTable.tsx';

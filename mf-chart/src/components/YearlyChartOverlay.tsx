@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, color } from '@satta/shared/ui';
+import { Button, color, StaleBadge, StickyScroll } from '@satta/shared/ui';
 import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
@@ -8,8 +8,6 @@ import { useDialogFocus } from '../hooks/useDialogFocus.ts';
 import { useGameYear } from '../hooks/useGameYear.ts';
 import { useGameYears } from '../hooks/useGameYears.ts';
 import { chartState } from '../rules/chartState.ts';
-import { StickyScroll } from '@satta/shared/ui';
-import { StaleBadge } from '@satta/shared/ui';
 import { ChartMessage } from './ChartMessage.tsx';
 import { YearSelector } from './YearSelector.tsx';
 import { YearlyChartTable } from './YearlyChartTable.tsx';

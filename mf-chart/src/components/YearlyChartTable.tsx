@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { VisuallyHidden } from '@satta/shared/ui';
+import { StickyTable, VisuallyHidden } from '@satta/shared/ui';
 import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
 import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
-import { StickyTable } from '@satta/shared/ui';
 
 // The dialog's heading already shows the title; the caption is for screen readers alone.
 const Grid = styled(StickyTable)`

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Card, color } from '@satta/shared/ui';
+import { Card, color, StaleBadge } from '@satta/shared/ui';
 import { CHART_INTRO_HI, CHART_SUBTITLE, chartHeader } from '@satta/shared/domain/messages';
 import { orderGames } from '@satta/shared/domain/games';
 import { useGameNames } from '../hooks/useGameNames.ts';
@@ -12,7 +12,6 @@ import { GameGrid } from '../components/GameGrid.tsx';
 import { GameSearch } from '../components/GameSearch.tsx';
 import { MonthlyChart } from '../components/MonthlyChart.tsx';
 import { YearlyChartOverlay } from '../components/YearlyChartOverlay.tsx';
-import { StaleBadge } from '@satta/shared/ui';
 
 const Header = styled.header`
   margin-bottom: 1rem;

@@ -1,7 +1,6 @@
 import { cellText, type MonthlyRow } from '@satta/shared/domain/monthlyTable';
 import { CHART_DATE_COLUMN, LOADING } from '@satta/shared/domain/messages';
-import { StaleBadge } from '@satta/shared/ui';
-import { StickyTable } from '@satta/shared/ui';
+import { StaleBadge, StickyTable } from '@satta/shared/ui';
 
 interface MonthBlockProps {
   caption: string;

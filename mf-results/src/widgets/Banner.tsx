@@ -1,10 +1,9 @@
 import styled from 'styled-components';
-import { color } from '@satta/shared/ui';
+import { color, StaleBadge } from '@satta/shared/ui';
 import { LOADING } from '@satta/shared/domain/messages';
 import { safeUrl, waLink } from '@satta/shared/domain/agents';
 import { useMainInfo } from '../hooks/useMainInfo.ts';
 import { Marquee } from '../ui/Marquee.tsx';
-import { StaleBadge } from '@satta/shared/ui';
 import { BANNER_LABEL, CONTACT_LABEL, JOIN_CHANNEL } from '../text.ts';
 
 const Section = styled.section`

@@ -5,8 +5,7 @@ import { MISSING_NUMBER, MISSING_TIME } from '@satta/shared/domain/messages';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
-import { Card, CardHeading, VisuallyHidden } from '@satta/shared/ui';
-import { StaleBadge } from '@satta/shared/ui';
+import { Card, CardHeading, StaleBadge, VisuallyHidden } from '@satta/shared/ui';
 import { CURRENT_GAME_HEADING, TODAY_LABEL, YESTERDAY_LABEL } from '../text.ts';
 
 const Centered = styled(Card)`

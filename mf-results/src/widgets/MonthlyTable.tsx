@@ -6,8 +6,7 @@ import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
-import { Card } from '@satta/shared/ui';
-import { StickyScroll } from '@satta/shared/ui';
+import { Card, StickyScroll } from '@satta/shared/ui';
 import { MonthBlock } from '../components/MonthBlock.tsx';
 import { MONTHLY_CAPTION, MONTHLY_MORE_CAPTION, MONTHLY_SCROLL_HINT } from '../text.ts';
 

@@ -6,9 +6,7 @@ import { parseGameTime } from '@satta/shared/domain/time';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { formatCountdown } from '@satta/shared/domain/countdown';
-import { Card, CardHeading, color } from '@satta/shared/ui';
-import { RouteLink } from '../ui/RouteLink.tsx';
-import { StaleBadge } from '@satta/shared/ui';
+import { Card, CardHeading, RouteLink, StaleBadge, color } from '@satta/shared/ui';
 import { CHART_LINK, NEXT_GAME_COUNTDOWN, NEXT_GAME_HEADING, NEXT_GAME_TOMORROW } from '../text.ts';
 
 const Block = styled(Card)`

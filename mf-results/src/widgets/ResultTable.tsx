@@ -6,10 +6,8 @@ import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
-import { Card } from '@satta/shared/ui';
+import { Card, StaleBadge, StickyScroll, StickyTable } from '@satta/shared/ui';
 import { ResultValue } from '../ui/ResultValue.tsx';
-import { StaleBadge } from '@satta/shared/ui';
-import { StickyScroll, StickyTable } from '@satta/shared/ui';
 import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
 
 const GameTime = styled.span`

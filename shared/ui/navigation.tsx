@@ -1,0 +1,53 @@
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
+
+/*
+ * Client-side navigation for remotes without a router of their own. The shell owns the one
+ * router of the page and registers its navigate function here; a remote's links and redirects
+ * go through it. Remotes therefore never import react-router, which lets the shell's bundle
+ * keep only the router parts it uses instead of sharing the whole package.
+ */
+type Navigate = (to: string) => void;
+const SLOT = Symbol.for('satta.navigate');
+type Slot = { [SLOT]?: Navigate | null };
+
+/** The shell calls this with its router's navigate (and null when it unmounts). */
+export function setNavigator(navigate: Navigate | null): void {
+  (globalThis as Slot)[SLOT] = navigate;
+}
+
+/** Lends a router's navigate function for as long as the calling component is mounted. */
+export function useLentNavigator(navigate: Navigate): void {
+  useEffect(() => {
+    setNavigator(navigate);
+    return () => setNavigator(null);
+  }, [navigate]);
+}
+
+/** Goes to a path of the site: through the shell's router, or as a plain page load without one. */
+export function navigateTo(to: string): void {
+  const navigate = (globalThis as Slot)[SLOT];
+  if (navigate) navigate(to);
+  else window.location.assign(to);
+}
+
+function isPlainLeftClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** A link to a path of the site; a plain click navigates in place, others (new tab...) stay native. */
+export function RouteLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <a
+      href={to}
+      className={className}
+      onClick={(event) => {
+        const navigate = (globalThis as Slot)[SLOT];
+        if (event.defaultPrevented || !navigate || !isPlainLeftClick(event)) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
