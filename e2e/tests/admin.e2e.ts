@@ -247,10 +247,12 @@ describe('admin dashboard (mf-admin)', () => {
       await page.unroute('**/send-test');
     }
 
-    // The real notify service verifies the admin's token and answers with what it sent.
+    // The real notify service verifies the admin's token and answers with what it sent. Other
+    // suites may have left subscriptions whose push endpoints are gone: the service retries
+    // those with backoff before it answers, so this may take several seconds.
     await button.click();
     const answer = form.getByText(/^Test notification sent to \d+ subscribers?\./);
-    await appears(answer);
+    await answer.waitFor({ state: 'visible', timeout: 60_000 });
     await shownFor(form, (await answer.textContent()) ?? '', TEST_NOTIFICATION_MS);
 
     // A failing service: the specification's message.
