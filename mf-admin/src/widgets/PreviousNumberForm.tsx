@@ -1,11 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { FORM_PREVIOUS_NUMBER, UPDATING, newDataCreatedFor, numberUpdatedFor } from '@satta/shared/domain/messages';
 import { validatePreviousNumber } from '@satta/shared/domain/validation';
-import { mayOverwrite } from '../actions/confirmOverwrite.ts';
-import { errorText } from '../domain/errorText.ts';
-import { useAdminData } from '../hooks/adminData.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { usePublishNumber } from '../hooks/usePublishNumber.ts';
 import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
 import { Panel } from '../ui/Panel.tsx';
@@ -13,29 +9,18 @@ import { StatusLine } from '../ui/StatusLine.tsx';
 
 /** A result for any day up to today: corrections and missed days. */
 export function PreviousNumberForm() {
-  const data = useAdminData();
   const [date, setDate] = useState('');
   const [game, setGame] = useState('');
   const [number, setNumber] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { data, busy, message, publish, refuse } = usePublishNumber();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = validatePreviousNumber({ date, game, number }, data.todayKey());
-    if (!checked.ok) return show(checked.error, 'error', MESSAGE_MS);
+    if (!checked.ok) return refuse(checked.error);
     const { date: day, game: name, number: value } = checked.value;
-    setBusy(true);
-    try {
-      if (!(await mayOverwrite(data, name, day, value))) return;
-      const result = await data.setResult(name, day, value);
-      show(result.created ? newDataCreatedFor(day) : numberUpdatedFor(day), 'success', MESSAGE_MS);
-      setNumber('');
-    } catch (error) {
-      show(errorText(error), 'error', MESSAGE_MS);
-    } finally {
-      setBusy(false);
-    }
+    const success = (created: boolean) => (created ? newDataCreatedFor(day) : numberUpdatedFor(day));
+    if (await publish(name, day, value, success)) setNumber('');
   }
 
   return (

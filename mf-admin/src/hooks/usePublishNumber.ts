@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { mayOverwrite } from '../actions/confirmOverwrite.ts';
+import { errorText } from '../domain/errorText.ts';
+import { useAdminData } from './adminData.ts';
+import { useTimedMessage } from './useTimedMessage.ts';
+
+/**
+ * The publish step both number forms share: ask before replacing a published number, write it,
+ * and report the outcome for 3 s. Resolves true once written, so the form clears its input only
+ * then and keeps it after a refusal or an error.
+ */
+export function usePublishNumber() {
+  const data = useAdminData();
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage();
+
+  async function publish(game: string, day: string, value: string, success: (created: boolean) => string): Promise<boolean> {
+    setBusy(true);
+    try {
+      if (!(await mayOverwrite(data, game, day, value))) return false;
+      const result = await data.setResult(game, day, value);
+      show(success(result.created), 'success', MESSAGE_MS);
+      return true;
+    } catch (error) {
+      show(errorText(error), 'error', MESSAGE_MS);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const refuse = (text: string) => show(text, 'error', MESSAGE_MS);
+  return { data, busy, message, publish, refuse };
+}
