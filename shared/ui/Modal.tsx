@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { color } from './tokens.ts';
+import { useDialogFocus } from './useDialogFocus.ts';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -37,41 +38,13 @@ export interface ModalProps {
   onClose?: () => void;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal dialog: focus moves into it on open, Tab stays inside, Escape closes, and focus
  * returns to where it was when it closes (keyboard users never get lost behind the backdrop).
  */
 export function Modal({ title, children, onClose }: ModalProps) {
   const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog.current)?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const [first, last] = [items[0], items[items.length - 1]];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const { ref: dialog, onKeyDown } = useDialogFocus<HTMLDivElement>(onClose);
 
   return (
     <Backdrop onMouseDown={(e) => e.target === e.currentTarget && onClose?.()}>

@@ -6,3 +6,4 @@ export { Disclaimer } from './Disclaimer.tsx';
 export { StickyScroll, StickyTable } from './StickyTable.ts';
 export { StaleBadge } from './StaleBadge.tsx';
 export { RouteLink, navigateTo, setNavigator, useLentNavigator } from './navigation.tsx';
+export { useDialogFocus } from './useDialogFocus.ts';

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, color, StaleBadge, StickyScroll } from '@satta/shared/ui';
+import { Button, color, StaleBadge, StickyScroll, useDialogFocus } from '@satta/shared/ui';
 import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
-import { useDialogFocus } from '../hooks/useDialogFocus.ts';
 import { useGameYear } from '../hooks/useGameYear.ts';
 import { useGameYears } from '../hooks/useGameYears.ts';
 import { chartState } from '../rules/chartState.ts';
@@ -69,7 +68,7 @@ export function YearlyChartOverlay({ game, currentYear, todayKey, onClose }: Pro
     (results) => yearlyChart(results, year),
     (grid) => grid.every((row) => row.every((cell) => cell === null)),
   );
-  const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onClose);
+  const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onClose, { lockScroll: true });
   const title = chartTitle(game, year);
   return (
     <Screen ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>

@@ -5,12 +5,13 @@ const FOCUSABLE =
 
 /**
  * Keyboard behaviour of a modal dialog: focus moves into it when it opens (to the element
- * marked data-autofocus, else the first control), Tab cycles inside it, Escape closes it, and
- * focus goes back to what opened it (the game button) when it closes. The page behind stops
- * scrolling meanwhile, as the dialog covers it.
+ * marked data-autofocus, else the first control), Tab cycles inside it, Escape closes it (when
+ * it can be closed), and focus goes back to what opened it when it closes. With `lockScroll`
+ * the page behind stops scrolling meanwhile, for a dialog that covers it.
  */
 export function useDialogFocus<T extends HTMLElement>(
-  onClose: () => void,
+  onClose: (() => void) | undefined,
+  { lockScroll = false }: { lockScroll?: boolean } = {},
 ): { ref: RefObject<T | null>; onKeyDown: (event: KeyboardEvent) => void } {
   const ref = useRef<T>(null);
 
@@ -20,15 +21,15 @@ export function useDialogFocus<T extends HTMLElement>(
       ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? ref.current)?.focus();
     const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    if (lockScroll) document.body.style.overflow = 'hidden';
     return () => {
-      document.body.style.overflow = overflow;
+      if (lockScroll) document.body.style.overflow = overflow;
       opener?.focus();
     };
-  }, []);
+  }, [lockScroll]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && onClose) {
       event.stopPropagation();
       onClose();
       return;
