@@ -70,6 +70,16 @@ function dbPathOf(pathname: string): string {
   }
 }
 
+/**
+ * Clients that can only POST name the real method in `x-http-method-override`. Firebase honours it on
+ * POST alone: on a GET it would make any link or image tag on any site (CORS allows every origin) a write.
+ */
+function methodOf(req: IncomingMessage, params: URLSearchParams): string {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method !== 'POST') return method;
+  return String(req.headers['x-http-method-override'] ?? params.get('x-http-method-override') ?? method).toUpperCase();
+}
+
 function credentialOf(req: IncomingMessage, params: URLSearchParams): string | null {
   const fromQuery = params.get('auth') ?? params.get('access_token');
   if (fromQuery !== null) return fromQuery;
@@ -126,7 +136,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   const params = url.searchParams;
   const pretty = params.get('print') === 'pretty';
   try {
-    const method = String(req.headers['x-http-method-override'] ?? params.get('x-http-method-override') ?? req.method ?? 'GET').toUpperCase();
+    const method = methodOf(req, params);
     const rawPath = dbPathOf(url.pathname);
     const ns = await ctx.namespaces.get(params.get('ns') ?? ctx.defaultNamespace);
     let principal: Principal = ANONYMOUS;
