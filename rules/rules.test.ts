@@ -94,19 +94,6 @@ describe('database.rules.json (targaryen)', () => {
     });
   });
 
-  it('a created subscription can be read back by key but not listed, and not created twice', () => {
-    const [create] = SUBSCRIPTION_CASES;
-    if (!create) throw new Error('no subscription case');
-    const created = run(create, null);
-    expect(created.allowed, created.info).toBe(true);
-    const after = created.newDatabase;
-    if (!after) throw new Error('no database after the write');
-    expect(after.as(null).read(asPath(create.path)).allowed).toBe(true);
-    expect(after.as(null).read('/webPushSubscriptions').allowed).toBe(false);
-    const again = after.as(null).write(asPath(create.path), toJson(create.value));
-    expect(again.allowed, again.info).toBe(false);
-  });
-
   it('the rules file holds only rules (no comment keys)', () => {
     const walk = (node: unknown): string[] =>
       node !== null && typeof node === 'object'

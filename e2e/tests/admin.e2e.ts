@@ -247,12 +247,27 @@ describe('admin dashboard (mf-admin)', () => {
       await page.unroute('**/send-test');
     }
 
-    // The real notify service verifies the admin's token and answers with what it sent. Other
-    // suites may have left subscriptions whose push endpoints are gone: the service retries
-    // those with backoff before it answers, so this may take several seconds.
+    // A sign-in revoked by a password reset elsewhere (a later whole second than the page's last
+    // sign-in): the service refuses even a fresh token, and the admin is asked to sign in again.
+    await page.clock.resume();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await resetAdminPassword();
     await button.click();
+    await appears(form.getByText('Your sign-in has expired. Sign in again to send a test notification.', { exact: true }));
+    expect(await form.getByText('Failed to send test notification.').count()).toBe(0);
+    await form.getByRole('button', { name: 'Sign In Again' }).click();
+    await page.waitForURL(`${site}/signin`);
+    await signInAsAdmin(page);
+    await stopClock();
+
+    // The real notify service verifies the new sign-in's token and answers with what it sent.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/send-test') && response.request().method() === 'GET', { timeout: 15_000 });
+    await form.getByRole('button', { name: 'Send Test Notification' }).click();
+    const response = await answered;
+    const status = { status: response.status(), body: await response.text() };
+    expect(status, 'the notify service answered').toMatchObject({ status: 200, body: expect.stringMatching(/^Test notification sent to \d+ subscribers?\./) });
     const answer = form.getByText(/^Test notification sent to \d+ subscribers?\./);
-    await answer.waitFor({ state: 'visible', timeout: 60_000 });
+    await appears(answer);
     await shownFor(form, (await answer.textContent()) ?? '', TEST_NOTIFICATION_MS);
 
     // A failing service: the specification's message.

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ref, set } from 'firebase/database';
 import { filter, firstValueFrom } from 'rxjs';
-import { startStack, DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, type Stack } from '../../scripts/stack.ts';
+import { startStack, DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, PROJECT_ID, type Stack } from '../../scripts/stack.ts';
 import { DataService } from './service.ts';
+import { SessionEndedError } from './errors.ts';
 import { memoryStore } from './cache.ts';
 import type { Live } from './live.ts';
 import type { GameData } from '../domain/results.ts';
@@ -34,6 +36,22 @@ function until<T>(source: import('rxjs').Observable<Live<T>>, ok: (data: T) => b
   return firstValueFrom(
     source.pipe(filter((live): live is Live<T> & { data: T } => live.data !== undefined && !live.stale && ok(live.data))),
   ).then((live) => live.data);
+}
+
+/** A browser's real subscription keys (RFC 8291 test vector): the notify service checks their shape. */
+const VALID_P256DH = 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4';
+const VALID_AUTH = 'BTBZMqHH6r4Tts7J_aSIgg';
+
+/** The Auth emulator's admin API: sets a password, which revokes the sessions signed in before. */
+async function resetPassword(email: string, password: string): Promise<void> {
+  const base = `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}`;
+  const headers = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+  const lookup = await fetch(`${base}/accounts:lookup`, { method: 'POST', headers, body: JSON.stringify({ email: [email] }) });
+  const { users } = (await lookup.json()) as { users?: { localId: string }[] };
+  const localId = users?.[0]?.localId;
+  if (!localId) throw new Error(`no account for ${email}`);
+  const update = await fetch(`${base}/accounts:update`, { method: 'POST', headers, body: JSON.stringify({ localId, password }) });
+  if (!update.ok) throw new Error(`password reset failed: ${update.status} ${await update.text()}`);
 }
 
 const gali = (games: GameData[]) => games.find((g) => g.name === 'Gali');
@@ -100,13 +118,49 @@ describe('data service against the local backend', () => {
     expect(initial).toEqual({ data: { name: 'Admin', phnnumber: '+91 90000 00000' }, stale: true, error: null });
   });
 
-  it('stores a push subscription once, without reading the list', async () => {
+  it('stores a push subscription once, through the notify service, and logs what the service answered', async () => {
     const visitor = service('push');
-    const subscription = { endpoint: 'https://push.example/sub/1', keys: { p256dh: 'BNcR', auth: 'tBHI' } };
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const subscription = { endpoint: 'http://127.0.0.1:4001/push/service-test-1', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH } };
     expect(await visitor.saveSubscription(subscription)).toBe('saved');
     expect(await visitor.saveSubscription(subscription)).toBe('exists');
+    expect(log.mock.calls).toEqual([['Subscription saved to Firebase.'], ['Subscription already exists in Firebase.']]);
     const all = (await rest('GET', 'webPushSubscriptions')) as Record<string, { endpoint: string }>;
     expect(Object.values(all).map((s) => s.endpoint)).toEqual([subscription.endpoint]);
+  });
+
+  it('a visitor cannot write a push subscription into the database directly', async () => {
+    const visitor = service('push-direct');
+    const entry = ref(visitor.db, 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    await expect(set(entry, { endpoint: 'https://tarpit.example/x', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH }, createdAt: 1 })).rejects.toThrow(/permission_denied/i);
+    expect(await rest('GET', 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBeNull();
+  });
+
+  it('sends a test notification with a fresh token when the first is refused, and ends a revoked sign-in', async () => {
+    const calls: string[] = [];
+    let refuseFirst = true;
+    const fetchFn: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/send-test')) {
+        calls.push(new Headers(init?.headers).get('authorization') ?? '');
+        if (refuseFirst) {
+          refuseFirst = false;
+          return new Response('{"error":"stale"}', { status: 401 });
+        }
+      }
+      return fetch(input, init);
+    };
+    const admin = new DataService(stack.config, { appName: 'send-test', store: memoryStore(), now: () => TODAY, fetch: fetchFn });
+    services.push(admin);
+    await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(await admin.sendTestNotification()).toMatch(/^Test notification sent to \d+ subscribers?\./);
+    expect(calls).toHaveLength(2);
+    expect(calls.every((header) => /^Bearer \S+$/.test(header))).toBe(true);
+
+    // A password reset by the identity service's admin API revokes every session from before it.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await resetPassword(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await expect(admin.sendTestNotification()).rejects.toBeInstanceOf(SessionEndedError);
   });
 
   it('records who changed what in the audit trail', async () => {

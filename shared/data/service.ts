@@ -31,7 +31,7 @@ import { readGameNode, type GameData, type DayResults } from '../domain/results.
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
-import { subscriptionKey } from './subscriptionKey.ts';
+import { NOTIFY_CALL_TIMEOUT_MS, SessionEndedError } from './errors.ts';
 
 export interface MainInfo {
   name?: string;
@@ -228,9 +228,10 @@ export class DataService {
     return 'Password updated successfully!';
   }
 
-  async idToken(): Promise<string | null> {
+  /** The signed-in user's ID token; `fresh` asks the identity service for a new one. */
+  async idToken(fresh = false): Promise<string | null> {
     const { auth } = await this.auth();
-    return (await auth.currentUser?.getIdToken()) ?? null;
+    return (await auth.currentUser?.getIdToken(fresh)) ?? null;
   }
 
   // ---------- admin commands ----------
@@ -315,34 +316,64 @@ export class DataService {
     return rows.length;
   }
 
-  // ---------- push subscriptions ----------
+  // ---------- push subscriptions and the notify service ----------
 
   /**
-   * Stores a push subscription once. Dedup reads only this subscription's own entry (keyed by
-   * a hash of its endpoint), because visitors may never read the list.
+   * Hands a push subscription to the notify service, the only writer of webPushSubscriptions: a
+   * page that could write there could fill the list with endpoints that never answer and hold up
+   * every fan-out. The service stores an endpoint once (201 saved, 200 exists); the
+   * specification's log lines follow its answer.
    */
   async saveSubscription(subscription: PushSubscriptionData): Promise<'saved' | 'exists'> {
-    const key = await subscriptionKey(subscription.endpoint);
-    const entry = ref(this.db, `webPushSubscriptions/${key}`);
-    if ((await get(entry)).exists()) {
+    const response = await this.fetchFn(this.notifyUrl('/subscriptions'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(subscription),
+      signal: AbortSignal.timeout(NOTIFY_CALL_TIMEOUT_MS),
+    });
+    if (response.status === 201) {
+      console.log('Subscription saved to Firebase.');
+      return 'saved';
+    }
+    if (response.status === 200) {
       console.log('Subscription already exists in Firebase.');
       return 'exists';
     }
-    await set(entry, { endpoint: subscription.endpoint, keys: subscription.keys, createdAt: serverTimestamp() });
-    console.log('Subscription saved to Firebase.');
-    return 'saved';
+    throw new Error(`The notify service refused the subscription: HTTP ${response.status} ${await response.text()}`);
   }
 
-  /** Calls the notify service's test route as the signed-in admin; returns its message. */
+  /**
+   * Calls the notify service's test route as the signed-in admin; returns its message. A token
+   * refused with 401 may just be stale (the service checks revocation), so one fresh token is
+   * tried; a second refusal means the sign-in itself is over ({@link SessionEndedError}).
+   */
   async sendTestNotification(): Promise<string> {
-    if (!this.config.notifyUrl) throw new Error('No notify service configured.');
-    const token = await this.idToken();
-    const response = await this.fetchFn(`${this.config.notifyUrl}/send-test`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
+    let response = await this.callSendTest(false);
+    if (response.status === 401) response = await this.callSendTest(true);
     const text = await response.text();
+    if (response.status === 401) throw new SessionEndedError(`The notify service refused the sign-in: ${text}`);
     if (!response.ok) throw new Error(text || `HTTP ${response.status}`);
     return text;
+  }
+
+  private async callSendTest(freshToken: boolean): Promise<Response> {
+    let token: string | null;
+    try {
+      token = await this.idToken(freshToken);
+    } catch (error) {
+      // Refreshing fails when the refresh token itself was revoked: the sign-in is over.
+      throw new SessionEndedError(`Could not refresh the sign-in: ${String(error)}`);
+    }
+    if (freshToken && !token) throw new SessionEndedError('Signed out.');
+    return this.fetchFn(this.notifyUrl('/send-test'), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(NOTIFY_CALL_TIMEOUT_MS),
+    });
+  }
+
+  private notifyUrl(path: string): string {
+    if (!this.config.notifyUrl) throw new Error('No notify service configured (notifyUrl in /config.json).');
+    return `${this.config.notifyUrl.replace(/\/+$/, '')}${path}`;
   }
 
   // ---------- lifecycle ----------

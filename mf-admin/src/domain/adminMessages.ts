@@ -42,3 +42,7 @@ export const importDuplicate = (line: number): string => `Same game and date as 
 export const AD_LABEL_DUPLICATE = (label: string): string => `The ad label "${label}" is used twice.`;
 export const ADD_AD = 'Add ad';
 export const NO_ADS = 'No ads yet.';
+
+// A sign-in the notify service no longer accepts (revoked by a password change elsewhere)
+export const SESSION_ENDED = 'Your sign-in has expired. Sign in again to send a test notification.';
+export const SIGN_IN_AGAIN = 'Sign In Again';

@@ -19,7 +19,7 @@ function NavigatorBridge() {
   return null;
 }
 
-/** Renders a dashboard part at /dashboard with a fake service; '/' shows 'home page' to see Sign Out land. */
+/** Renders a dashboard part at /dashboard with a fake service; '/' shows 'home page' and '/signin' 'sign-in page', to see where a button lands. */
 export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
   return render(
     <AdminDataProvider value={data}>
@@ -28,6 +28,7 @@ export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
         <Routes>
           <Route path="/dashboard" element={ui} />
           <Route path="/" element={<p>home page</p>} />
+          <Route path="/signin" element={<p>sign-in page</p>} />
         </Routes>
       </MemoryRouter>
     </AdminDataProvider>,

@@ -33,7 +33,7 @@ describe('Send Test Notification through the data service', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     for (let i = 0; i < 20 && !screen.queryByText('Sent to 2 of 2 subscriptions.'); i++) await settle();
     expect(screen.getByText('Sent to 2 of 2 subscriptions.')).toBeTruthy();
-    expect(fetch).toHaveBeenCalledWith('http://notify.test/send-test', { headers: {} });
+    expect(fetch).toHaveBeenCalledWith('http://notify.test/send-test', { headers: {}, signal: expect.any(AbortSignal) });
 
     await advance(3999);
     expect(screen.queryByText('Sent to 2 of 2 subscriptions.')).toBeTruthy();
@@ -49,5 +49,16 @@ describe('Send Test Notification through the data service', () => {
     renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).sendTestNotification() });
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     await screen.findByText('Failed to send test notification.', undefined, { timeout: 10_000 });
+  });
+
+  it('asks for a new sign-in when the service refuses the token (401) and there is no sign-in to refresh', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{"error":"The ID token has been revoked; sign in again."}', { status: 401 }));
+    service = new DataService(CONFIG, { appName: 'notify-test-401', store: memoryStore(), fetch });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { data } = fakeAdminData();
+    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).sendTestNotification() });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
+    await screen.findByText('Your sign-in has expired. Sign in again to send a test notification.', undefined, { timeout: 10_000 });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

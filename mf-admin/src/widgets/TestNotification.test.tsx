@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionEndedError } from '@satta/shared/data';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import { TestNotification } from './TestNotification.tsx';
@@ -45,5 +46,24 @@ describe('Send Test Notification', () => {
     expect(screen.queryByText('Failed to send test notification.')).toBeTruthy();
     await advance(1);
     expect(screen.queryByText('Failed to send test notification.')).toBeNull();
+  });
+
+  it('asks the admin to sign in again when the service no longer accepts the sign-in, and leads to /signin signed out', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.sendTestNotification.mockRejectedValue(new SessionEndedError('token revoked'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAdmin(<TestNotification />, data);
+    send();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Your sign-in has expired. Sign in again to send a test notification.');
+    expect(screen.queryByText('Failed to send test notification.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send Test Notification' })).toHaveProperty('disabled', true);
+    await advance(60_000);
+    expect(screen.getByText('Your sign-in has expired. Sign in again to send a test notification.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In Again' }));
+    await settle();
+    expect(commands.signOut).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('sign-in page')).toBeTruthy();
   });
 });

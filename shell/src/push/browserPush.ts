@@ -1,5 +1,4 @@
 import { dataService, type PushSubscriptionData } from '@satta/shared/data';
-import { sendSubscriptionToServer } from './sendSubscriptionToServer.ts';
 import { subscribeToPush } from './subscribeToPush.ts';
 
 /** Whether this browser can receive web push at all. */
@@ -20,7 +19,6 @@ export function subscribeThisBrowser(): Promise<PushSubscriptionData | null> {
       serviceWorker: navigator.serviceWorker,
       vapidPublicKey: service.config.vapidPublicKey,
       save: (subscription) => service.saveSubscription(subscription),
-      sendToServer: (subscription) => sendSubscriptionToServer(service.config.notifyUrl, subscription),
     });
   })().catch((error: unknown) => {
     console.error('push: could not subscribe', error);

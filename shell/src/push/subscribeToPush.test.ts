@@ -41,9 +41,6 @@ function browser(existing: ReturnType<typeof fakeSubscription> | null = null, fa
       calls.push('save');
       return 'saved';
     }),
-    sendToServer: vi.fn(async () => {
-      calls.push('send');
-    }),
   };
   return { deps, serviceWorker, pushManager, calls };
 }
@@ -51,14 +48,13 @@ function browser(existing: ReturnType<typeof fakeSubscription> | null = null, fa
 afterEach(() => vi.restoreAllMocks());
 
 describe('subscribeToPush', () => {
-  it('registers /sw.js for the whole site, subscribes with the VAPID key, then stores and sends the subscription in that order', async () => {
+  it('registers /sw.js for the whole site, subscribes with the VAPID key, then stores the subscription once', async () => {
     const b = browser();
     expect(await subscribeToPush(b.deps)).toEqual(STORED);
     expect(b.serviceWorker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(b.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: decodeApplicationServerKey(KEY) });
     expect(b.deps.save).toHaveBeenCalledWith(STORED);
-    expect(b.deps.sendToServer).toHaveBeenCalledWith(STORED);
-    expect(b.calls).toEqual(['save', 'send']);
+    expect(b.calls).toEqual(['save']);
   });
 
   it("reuses the browser's subscription made with the same key", async () => {
@@ -87,13 +83,12 @@ describe('subscribeToPush', () => {
     expect(b.deps.save).not.toHaveBeenCalled();
   });
 
-  it('still sends to the notify service when storing in the database failed', async () => {
+  it('only logs a notify service that refuses or cannot be reached', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const b = browser();
-    b.deps.save = vi.fn(async () => Promise.reject(new Error('permission_denied')));
-    await subscribeToPush(b.deps);
+    b.deps.save = vi.fn(async () => Promise.reject(new Error('The notify service refused the subscription: HTTP 429')));
+    await expect(subscribeToPush(b.deps)).resolves.toEqual(STORED);
     expect(error).toHaveBeenCalledWith('push: could not store the subscription', expect.any(Error));
-    expect(b.deps.sendToServer).toHaveBeenCalledWith(STORED);
   });
 
   it('does nothing without a usable VAPID key in the runtime config', async () => {

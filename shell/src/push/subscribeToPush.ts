@@ -5,15 +5,17 @@ import { subscriptionData } from './subscriptionData.ts';
 export interface PushDeps {
   serviceWorker: Pick<ServiceWorkerContainer, 'register' | 'ready'>;
   vapidPublicKey: string | undefined;
-  /** dataService().saveSubscription: stores once and logs the specification's lines. */
+  /**
+   * dataService().saveSubscription: hands it to the notify service, which stores it once, and
+   * logs the specification's lines from the answer.
+   */
   save(subscription: PushSubscriptionData): Promise<unknown>;
-  sendToServer(subscription: PushSubscriptionData): Promise<void>;
 }
 
 /**
  * What follows a granted permission (SPEC 4 and 7): register /sw.js for the whole site,
  * subscribe with the server's VAPID key (reusing the browser's subscription when it was made
- * with the same key), store it, and send it to the notify service. It never throws: every
+ * with the same key), and store it through the notify service. It never throws: every
  * failure is logged and the page carries on (SPEC 8).
  */
 export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionData | null> {
@@ -50,12 +52,10 @@ export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionD
     console.error('push: subscription failed', error);
     return null;
   }
-  // One after the other: the service's create-once must not race the page's own create-once.
   try {
     await deps.save(data);
   } catch (error) {
     console.error('push: could not store the subscription', error);
   }
-  await deps.sendToServer(data);
   return data;
 }
