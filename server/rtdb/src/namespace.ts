@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { hashNode } from './hash.ts';
 import { isPlainObject, setOwn } from './json.ts';
-import { InvalidDataError, parsePath, pathToString, type DbPath } from './path.ts';
+import { checkDepth, InvalidDataError, parsePath, pathToString, type DbPath } from './path.ts';
 import { evaluateQuery, loadsAllData, toRulesQuery, type QuerySpec } from './query.ts';
 import { NamespaceRules, type Principal, type RulesJson, type WriteCheck } from './rules.ts';
 import { resolveServerValues } from './server-values.ts';
@@ -73,6 +73,16 @@ export class Namespace {
   }
 
   static async load(name: string, dir: string, rules: RulesJson, options: NamespaceOptions): Promise<Namespace> {
+    try {
+      return await Namespace.loadUnchecked(name, dir, rules, options);
+    } catch (err) {
+      // Whatever stops the start must say which data it could not load.
+      if (err instanceof DataFileError) throw err;
+      throw new DataFileError(dir, `cannot be loaded (${(err as Error).message})`);
+    }
+  }
+
+  private static async loadUnchecked(name: string, dir: string, rules: RulesJson, options: NamespaceOptions): Promise<Namespace> {
     const state = await readNamespaceDir(dir);
     let root: DbNode;
     try {
@@ -150,6 +160,7 @@ export class Namespace {
         if (current === null) return this.fail('ok', '');
         value = current.kind === 'leaf' ? { '.value': current.value, '.priority': json } : { ...(toJSON(current, true) as object), '.priority': json };
       } else {
+        checkDepth(json, path.length);
         value = resolveServerValues(json, path, this.root, now);
       }
       node = fromJSON(value);
@@ -175,6 +186,7 @@ export class Namespace {
       for (const key of Object.keys(patch)) {
         const rel = parsePath(key);
         if (rel.length === 0) throw new InvalidDataError('An update path must not be empty');
+        checkDepth(patch[key], path.length + rel.length);
         const value = resolveServerValues(patch[key], [...path, ...rel], this.root, now);
         entries.push([rel, fromJSON(value)]);
         setOwn(resolved, rel.join('/'), value);
@@ -200,12 +212,14 @@ export class Namespace {
         const resolved: Record<string, unknown> = {};
         for (const key of Object.keys(json)) {
           const rel = parsePath(key);
+          checkDepth(json[key], path.length + rel.length);
           const value = resolveServerValues(json[key], [...path, ...rel], this.root, now);
           fromJSON(value);
           setOwn(resolved, rel.join('/'), value);
         }
         return this.rules.checkUpdate(principal, path, resolved, now).allowed ? 'ok' : 'permission_denied';
       }
+      checkDepth(json, path.length);
       const value = resolveServerValues(json, path, this.root, now);
       fromJSON(value);
       return this.rules.checkSet(principal, path, value, now).allowed ? 'ok' : 'permission_denied';

@@ -13,6 +13,29 @@ export function isValidKey(key: string): boolean {
   return key.length > 0 && !INVALID_KEY.test(key) && Buffer.byteLength(key) <= MAX_KEY_BYTES;
 }
 
+/** Firebase's limit on how many keys deep data may sit, counted from the root. */
+export const MAX_DEPTH = 32;
+
+/**
+ * Throws unless `json`, written at a location `baseDepth` keys below the root, stays within MAX_DEPTH.
+ * Iterative, so hostile nesting is refused before any recursive code (rules, tree, storage) sees it.
+ */
+export function checkDepth(json: unknown, baseDepth: number): void {
+  const tooDeep = (): InvalidDataError => new InvalidDataError(`Invalid data: nested deeper than ${MAX_DEPTH} levels`);
+  if (baseDepth > MAX_DEPTH) throw tooDeep();
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: json, depth: baseDepth }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, depth } = item;
+    if (value === null || typeof value !== 'object') continue;
+    for (const key of Object.keys(value)) {
+      // `.value`, `.priority` and `.sv` describe the node itself, not a child.
+      if (key.startsWith('.')) continue;
+      if (depth + 1 > MAX_DEPTH) throw tooDeep();
+      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+    }
+  }
+}
+
 export function parsePath(raw: string): DbPath {
   const keys = raw.split('/').filter((k) => k !== '');
   for (const key of keys) {

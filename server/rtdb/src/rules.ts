@@ -2,6 +2,10 @@
  * Security rules, evaluated by targaryen against a copy of the namespace's data kept in targaryen's own
  * immutable tree. That copy is updated with each committed write (targaryen's result already holds the
  * new tree), never rebuilt, so a write costs time proportional to the written path, not to the data.
+ *
+ * targaryen keeps children as properties of ordinary objects, so keys such as `constructor`, `toString`
+ * or `__proto__` (valid Firebase keys) break it. Every key, path and value handed to it goes through
+ * `encodeKey`, which renames exactly those keys injectively (see there).
  */
 import { readFileSync } from 'node:fs';
 import targaryen, { type TargaryenAuth, type TargaryenDatabase, type TargaryenQuery, type TargaryenResult } from 'targaryen';
@@ -59,8 +63,39 @@ function authOf(principal: Principal): TargaryenAuth | null {
   return principal.kind === 'user' ? principal.auth : null;
 }
 
+/**
+ * Names that objects inherit from Object.prototype. Firebase keys never contain control characters, so
+ * prefixing these with U+0001 cannot collide with a real key. Rules naming such a key literally, or
+ * comparing a `$wildcard` bound to one, see the prefixed name: the one place this differs from Firebase.
+ */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const ESCAPE = '\u0001';
+
+function encodeKey(key: string): string {
+  return INHERITED_NAMES.has(key) ? ESCAPE + key : key;
+}
+
+/** A copy of `json` whose object keys are encoded; `.value`/`.priority`/`.sv` are not inherited names. */
+function encodeData(json: unknown): unknown {
+  if (json === null || typeof json !== 'object') return json;
+  if (Array.isArray(json)) return json.map(encodeData);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) out[encodeKey(key)] = encodeData(value);
+  return out;
+}
+
+function encodeRelPath(raw: string): string {
+  return raw.split('/').map(encodeKey).join('/');
+}
+
 function rulesPath(path: DbPath): string {
-  return '/' + pathToString(path);
+  return '/' + pathToString(path.map(encodeKey));
+}
+
+function encodePatch(patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) out[encodeRelPath(key)] = encodeData(value);
+  return out;
 }
 
 /** The rules of one namespace with its current data. */
@@ -71,7 +106,7 @@ export class NamespaceRules {
     private readonly rules: RulesJson,
     data: unknown,
   ) {
-    this.db = targaryen.database(rules, data);
+    this.db = targaryen.database(rules, encodeData(data));
   }
 
   canRead(principal: Principal, path: DbPath, query: TargaryenQuery | undefined, now: number): boolean {
@@ -84,8 +119,9 @@ export class NamespaceRules {
     }
   }
 
-  /** `value` is the resolved JSON being set at `path`. */
-  checkSet(principal: Principal, path: DbPath, value: unknown, now: number): WriteCheck {
+  /** `json` is the resolved JSON being set at `path`. */
+  checkSet(principal: Principal, path: DbPath, json: unknown, now: number): WriteCheck {
+    const value = encodeData(json);
     if (principal.kind === 'admin') {
       return { allowed: true, commit: () => this.adopt(this.db.root.$set(rulesPath(path), value, undefined, now), now) };
     }
@@ -93,7 +129,8 @@ export class NamespaceRules {
   }
 
   /** `patch` maps paths relative to `path` to resolved JSON, as an update sends them. */
-  checkUpdate(principal: Principal, path: DbPath, patch: Record<string, unknown>, now: number): WriteCheck {
+  checkUpdate(principal: Principal, path: DbPath, json: Record<string, unknown>, now: number): WriteCheck {
+    const patch = encodePatch(json);
     if (principal.kind === 'admin') {
       return { allowed: true, commit: () => this.adopt(this.db.root.$merge(rulesPath(path), patch, now), now) };
     }
@@ -119,7 +156,7 @@ export class NamespaceRules {
 
   /** Replaces the rules' copy of the data wholesale (only if an incremental update ever failed). */
   reset(data: unknown): void {
-    this.db = targaryen.database(this.rules, data);
+    this.db = targaryen.database(this.rules, encodeData(data));
   }
 
   private adopt(root: unknown, now: number): void {
