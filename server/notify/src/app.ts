@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AdminCheck } from './adminAuth.ts';
+import { clientAddress } from './clientAddress.ts';
 import { PREFLIGHT_HEADERS, corsHeaders } from './cors.ts';
 import type { FanOutResult } from './fanOut.ts';
 import type { RateLimiter } from './rateLimit.ts';
@@ -9,7 +10,8 @@ import { testSentMessage } from './testMessage.ts';
 export interface AppDeps {
   allowedOrigins: readonly string[];
   rateLimiter: RateLimiter;
-  trustProxy: boolean;
+  /** Proxies in front that append to X-Forwarded-For (0: none); see config.ts. */
+  trustProxyHops: number;
   allowLocalEndpoints: boolean;
   vapidPublicKey: string;
   checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
@@ -31,14 +33,17 @@ export interface AppDeps {
  */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = deps.log ?? ((line: string) => console.log(line));
-  const app = Fastify({ logger: false, bodyLimit: 8 * 1024, trustProxy: deps.trustProxy });
+  const app = Fastify({ logger: false, bodyLimit: 8 * 1024 });
   // Only JSON is accepted: a text body gets 415 instead of failing later as a shapeless string.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(corsHeaders(request.headers.origin, deps.allowedOrigins));
     if (request.url === '/health') return;
-    const verdict = deps.rateLimiter.hit(request.ip);
+    // Fastify's own trustProxy is not used: `true` trusts every hop (spoofable) and this Fastify
+    // refuses a plain hop count, which is what a fixed chain of proxies needs.
+    const client = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], deps.trustProxyHops);
+    const verdict = deps.rateLimiter.hit(client);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       return reply.code(429).header('Retry-After', String(seconds)).send({ error: `Too many requests; try again in ${seconds} s.` });

@@ -39,6 +39,13 @@ describe('readConfig', () => {
     });
   });
 
+  it('NOTIFY_TRUST_PROXY is a hop count, never "trust everything"', () => {
+    expect(readConfig({ GCLOUD_PROJECT: 'p' }).trustProxyHops).toBe(0);
+    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_TRUST_PROXY: '0' }).trustProxyHops).toBe(0);
+    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_TRUST_PROXY: 'true' })).toThrow(/NOTIFY_TRUST_PROXY must be a whole number/);
+  });
+
   it('refuses a missing project and nonsense numbers', () => {
     expect(() => readConfig({})).toThrow(/GCLOUD_PROJECT/);
     expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_CONCURRENCY: '0' })).toThrow(/NOTIFY_CONCURRENCY must be a positive integer/);

@@ -28,8 +28,11 @@ export interface NotifyConfig {
   /** Send to http://127.0.0.1 / localhost endpoints (local tests); never in production. */
   allowLocalEndpoints: boolean;
   timezone: string;
-  /** Trust X-Forwarded-For from a proxy in front (Cloud Run, a load balancer) for rate limiting. */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front (Cloud Run, a load balancer) append to X-Forwarded-For: the client
+   * is the address that many hops from the right. 0 = none, the socket's address is the client.
+   */
+  trustProxyHops: number;
   gamesRefreshMs: number;
   dayCheckMs: number;
   icon: string;
@@ -37,13 +40,17 @@ export interface NotifyConfig {
 
 type Env = Record<string, string | undefined>;
 
-function positiveInt(env: Env, name: string, fallback: number): number {
+function integer(env: Env, name: string, fallback: number, min: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`notify: ${name} must be a positive integer, got '${raw}'`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`notify: ${name} must be ${min === 0 ? 'a whole number (0 or more)' : 'a positive integer'}, got '${raw}'`);
+  }
   return value;
 }
+
+const positiveInt = (env: Env, name: string, fallback: number) => integer(env, name, fallback, 1);
 
 export function readConfig(env: Env = process.env): NotifyConfig {
   const projectId = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT ?? env.FIREBASE_PROJECT_ID;
@@ -74,7 +81,9 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
     allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
     timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
-    trustProxy: env.NOTIFY_TRUST_PROXY === '1',
+    // A number, never "trust everything": with every hop trusted the client could name itself in
+    // X-Forwarded-For and get a fresh rate-limit budget per request.
+    trustProxyHops: integer(env, 'NOTIFY_TRUST_PROXY', 0, 0),
     gamesRefreshMs: positiveInt(env, 'NOTIFY_GAMES_REFRESH_MS', 15_000),
     dayCheckMs: positiveInt(env, 'NOTIFY_DAY_CHECK_MS', 15_000),
     icon: env.NOTIFY_ICON ?? '/icons/notification-192.png',

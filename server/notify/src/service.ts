@@ -82,7 +82,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
   const app = buildApp({
     allowedOrigins: config.allowedOrigins,
     rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
-    trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
     allowLocalEndpoints: config.allowLocalEndpoints,
     vapidPublicKey: vapid.publicKey,
     checkAdmin: (header) => checkAdmin(firebase.auth, header),

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from './app.ts';
+import { clientAddress } from './clientAddress.ts';
+import { readConfig } from './config.ts';
+import { createRateLimiter } from './rateLimit.ts';
+
+/** The HTTP face with every backend call faked; each test overrides what it exercises. */
+function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
+  return buildApp({
+    allowedOrigins: ['*'],
+    rateLimiter: createRateLimiter({ limit: 60, windowMs: 60_000 }),
+    trustProxyHops: 0,
+    allowLocalEndpoints: false,
+    vapidPublicKey: 'BPublicKey',
+    checkAdmin: async () => ({ ok: true, uid: 'admin-uid' }),
+    saveSubscription: async () => ({ key: 'k', created: true }),
+    sendTest: async () => ({ total: 0, sent: 0, gone: 0, failed: 0, skipped: 0, ms: 0 }),
+    watching: () => ({ day: '2026-11-21', games: [] }),
+    log: () => undefined,
+    ...overrides,
+  });
+}
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('rate limit behind a proxy (NOTIFY_TRUST_PROXY=<hops>)', () => {
+  const statuses = async (count: number, forwardedFor: (i: number) => string) => {
+    const seen: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const response = await (app as FastifyInstance).inject({
+        method: 'GET',
+        url: '/vapid-public-key',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': forwardedFor(i) },
+      });
+      seen.push(response.statusCode);
+    }
+    return seen;
+  };
+
+  it('with one proxy, counts the address the proxy appended, whatever the client put left of it', async () => {
+    const config = readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_TRUST_PROXY: '1', NOTIFY_RATE_LIMIT: '5' });
+    app = appWith({ trustProxyHops: config.trustProxyHops, rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }) });
+    // The finding: a fresh spoofed X-Forwarded-For per request passed 300 of 300.
+    const spoofed = await statuses(300, (i) => `198.51.100.${i % 250}, 203.0.113.7`);
+    expect(spoofed.filter((s) => s === 200)).toHaveLength(5);
+    expect(spoofed.filter((s) => s === 429)).toHaveLength(295);
+    // Another real client behind the same proxy still has its own budget.
+    expect(await statuses(1, () => '203.0.113.8')).toEqual([200]);
+  });
+
+  it('with two proxies, the client is the second address from the right', async () => {
+    app = appWith({ trustProxyHops: 2, rateLimiter: createRateLimiter({ limit: 2, windowMs: 60_000 }) });
+    expect(await statuses(4, (i) => `192.0.2.${i}, 203.0.113.9, 10.0.0.1`)).toEqual([200, 200, 429, 429]);
+    expect(await statuses(1, () => '192.0.2.1, 203.0.113.10, 10.0.0.1')).toEqual([200]);
+  });
+
+  it('without a proxy, X-Forwarded-For is ignored and the socket address counts', async () => {
+    app = appWith({ rateLimiter: createRateLimiter({ limit: 2, windowMs: 60_000 }) });
+    expect(await statuses(3, (i) => `198.51.100.${i}`)).toEqual([200, 200, 429]);
+  });
+});
+
+describe('clientAddress', () => {
+  it.each<[string, string | undefined, number, string]>([
+    ['no proxy: the socket', '1.1.1.1', 0, '10.0.0.2'],
+    ['one proxy: the rightmost entry', '6.6.6.6, 1.1.1.1', 1, '1.1.1.1'],
+    ['two proxies: the second from the right', '6.6.6.6, 1.1.1.1, 10.0.0.1', 2, '1.1.1.1'],
+    ['fewer entries than hops: the leftmost there is', '1.1.1.1', 3, '1.1.1.1'],
+    ['no header: the socket', undefined, 1, '10.0.0.2'],
+  ])('%s', (_name, header, hops, expected) => {
+    expect(clientAddress('10.0.0.2', header, hops)).toBe(expected);
+  });
+});
