@@ -8,7 +8,7 @@ import { ListenSet } from './listens.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
 import { authRevoked, dataPush, handshake, parseRequest, pong, response, type Envelope, type Request } from './protocol.ts';
 import { parseWireQuery, type QuerySpec } from './query.ts';
-import { ADMIN, ANONYMOUS, type Principal } from './rules.ts';
+import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON } from './tree.ts';
 import type { Change, Namespace, Subscriber, WriteOutcome } from './namespace.ts';
 
@@ -30,6 +30,8 @@ interface DisconnectOp {
   action: 'o' | 'om';
   path: DbPath;
   data: unknown;
+  /** Who registered it: the operation runs with these rights, against the data as it is then. */
+  principal: Principal;
 }
 
 /** Longest timer Node accepts; longer token lifetimes are re-armed when it fires. */
@@ -143,7 +145,7 @@ export class Connection implements Subscriber {
   private onDisconnect(req: Request, action: 'o' | 'om'): void {
     const path = parsePath(String(req.b.p ?? ''));
     const status = this.ns.checkWrite(this.principal, path, req.b.d, action === 'om');
-    if (status === 'ok') this.disconnectOps.push({ action, path, data: req.b.d });
+    if (status === 'ok') this.disconnectOps.push({ action, path, data: req.b.d, principal: this.principal });
     this.reply(req, status, status === 'ok' ? '' : 'Permission denied', this.ns.appliedSeq);
   }
 
@@ -217,12 +219,15 @@ export class Connection implements Subscriber {
     if (sent > 0) this.outbox = this.outbox.slice(sent);
   }
 
-  /** The client is gone: run its onDisconnect operations (their rules were checked when they were set). */
+  /**
+   * The client is gone: run its onDisconnect operations. The data may have changed since they were
+   * registered, so the rules are checked again now and a denied operation is skipped.
+   */
   disconnected(): void {
     if (this.closed) return;
     this.shutdown();
     for (const op of this.disconnectOps) {
-      const outcome = op.action === 'o' ? this.ns.set(ADMIN, op.path, op.data) : this.ns.update(ADMIN, op.path, op.data);
+      const outcome = op.action === 'o' ? this.ns.set(op.principal, op.path, op.data) : this.ns.update(op.principal, op.path, op.data);
       if (outcome.status !== 'ok') this.ctx.log(`onDisconnect ${op.action} at /${op.path.join('/')} failed: ${outcome.message}`);
     }
     this.disconnectOps = [];

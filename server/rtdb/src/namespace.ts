@@ -168,11 +168,14 @@ export class Namespace {
       if (err instanceof InvalidDataError) return this.fail('invalid_data', err.message);
       throw err;
     }
-    if (options.hash !== undefined && hashNode(getChild(this.root, path)) !== options.hash) {
-      return this.fail('datastale', 'Transaction hash does not match');
-    }
+    // Rules first: comparing the hash of data a client may not see would let it guess that data.
+    // A transaction reads what it replaces, so Firebase requires read permission for it too.
     const check = this.rules.checkSet(principal, path, value, now);
     if (!check.allowed) return this.fail('permission_denied', 'Permission denied');
+    if (options.hash !== undefined) {
+      if (!this.rules.canRead(principal, path, undefined, now)) return this.fail('permission_denied', 'Permission denied');
+      if (hashNode(getChild(this.root, path)) !== options.hash) return this.fail('datastale', 'Transaction hash does not match');
+    }
     return this.commit({ s: 0, o: 'p', p: pathToString(path), d: value }, setChild(this.root, path, node), check, path, null);
   }
 
@@ -203,7 +206,7 @@ export class Namespace {
     return this.commit({ s: 0, o: 'm', p: pathToString(path), d: resolved }, mergeAt(this.root, path, entries), check, path, rels);
   }
 
-  /** Checks a write against the rules without applying it (onDisconnect operations are checked when set). */
+  /** Checks a write against the rules without applying it (onDisconnect operations, when registered). */
   checkWrite(principal: Principal, path: DbPath, json: unknown, merge: boolean): WriteStatus {
     const now = this.now();
     try {
