@@ -11,7 +11,7 @@ import { isPlainObject, setOwn } from './json.ts';
 import { checkDepth, InvalidDataError, parsePath, pathToString, type DbPath } from './path.ts';
 import { evaluateQuery, loadsAllData, toRulesQuery, type QuerySpec } from './query.ts';
 import { NamespaceRules, type Principal, type RulesJson, type WriteCheck } from './rules.ts';
-import { resolveServerValues } from './server-values.ts';
+import { resolvePriority, resolveServerValues } from './server-values.ts';
 import { DataFileError, LOG_FILE, NamespaceLog, readNamespaceDir, snapshotText, SNAPSHOT_FILE, type LogRecord } from './storage.ts';
 import { fromJSON, getChild, mergeAt, setChild, toJSON, type DbNode } from './tree.ts';
 
@@ -158,7 +158,8 @@ export class Namespace {
         // Rewrites the node with its new priority, so rules and the log see an ordinary set.
         const current = getChild(this.root, path);
         if (current === null) return this.fail('ok', '');
-        value = current.kind === 'leaf' ? { '.value': current.value, '.priority': json } : { ...(toJSON(current, true) as object), '.priority': json };
+        const priority = resolvePriority(json, path, this.root, now);
+        value = current.kind === 'leaf' ? { '.value': current.value, '.priority': priority } : { ...(toJSON(current, true) as object), '.priority': priority };
       } else {
         checkDepth(json, path.length);
         value = resolveServerValues(json, path, this.root, now);
