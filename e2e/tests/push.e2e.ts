@@ -152,15 +152,20 @@ async function waitUntilWatched(game: string): Promise<void> {
   }
 }
 
-/** The next push of `kind` the fake push service receives for our subscription, decrypted. */
-async function nextPush(kind: string, after: number): Promise<{ request: ReceivedPush; plaintext: string }> {
+/**
+ * The next push of `kind` (and, for results, of `game`) the fake push service receives for our
+ * subscription, decrypted. Other games' results may arrive meanwhile: the service announces
+ * every result of today it has not announced yet, such as the seed's.
+ */
+async function nextPush(kind: string, after: number, game?: string): Promise<{ request: ReceivedPush; plaintext: string }> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     for (const request of push.for('/e2e-browser').slice(after)) {
       const plaintext = decryptWebPush(request.body, subscriber);
-      if ((JSON.parse(plaintext) as { kind?: string }).kind === kind) return { request, plaintext };
+      const payload = JSON.parse(plaintext) as { kind?: string; game?: string };
+      if (payload.kind === kind && (game === undefined || payload.game === game)) return { request, plaintext };
     }
-    if (Date.now() > deadline) throw new Error(`no ${kind} push reached the fake push service`);
+    if (Date.now() > deadline) throw new Error(`no ${kind} push${game ? ` for ${game}` : ''} reached the fake push service`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -205,9 +210,9 @@ describe('push notifications', () => {
     const posted = page.waitForResponse((r) => r.url() === `${config.notifyUrl}/subscriptions` && r.request().method() === 'POST');
     await yes.click();
     await first.waitFor('Subscription saved to Firebase.');
-    // The notify service hears of it too; the page stored it first, so it already exists there.
+    // The notify service stored it (the page cannot write subscriptions itself).
     const answer = await posted;
-    expect({ status: answer.status(), body: await answer.json() }).toEqual({ status: 200, body: { status: 'exists', key: subscriptionKey(endpoint) } });
+    expect({ status: answer.status(), body: await answer.json() }).toEqual({ status: 201, body: { status: 'saved', key: subscriptionKey(endpoint) } });
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.scope)).toBe(`${site}/`);
     const calls = await page.evaluate(() => JSON.parse(localStorage.getItem('e2e.pushSubscribeCalls') ?? '[]') as SubscribeCall[]);
     expect(calls).toEqual([{ key: config.vapidPublicKey, userVisibleOnly: true }]);
@@ -247,7 +252,7 @@ describe('push notifications', () => {
     const number = ['37', '38', '39'].find((n) => n !== previous && n !== sent) as string;
     const beforeResult = push.for('/e2e-browser').length;
     await rest(database, 'PUT', `sattanamee/${GAME}/${TODAY}/number`, number, token);
-    const result = await nextPush('result', beforeResult);
+    const result = await nextPush('result', beforeResult, GAME);
     expect(result.request.headers.urgency).toBe('high');
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data: result.plaintext });
     const shown = await waitForNotification(page, `${GAME}: ${number}`);
