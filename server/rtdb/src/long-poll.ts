@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Connection, type Transport } from './connection.ts';
+import type { Assembly, MessageBudget } from './message-budget.ts';
 import { control, pong, type Envelope } from './protocol.ts';
 import type { Namespaces } from './namespaces.ts';
 
@@ -29,6 +30,41 @@ export interface LongPollContext {
   newSessionId(): string;
   /** Registers a live Connection with the server (for shutdown) and removes it when it ends. */
   track(conn: Connection): () => void;
+  /** Memory for segments of messages not yet complete. */
+  budget: MessageBudget;
+}
+
+interface Segment {
+  /** Number of this segment, counted across all messages of the session. */
+  seg: number;
+  /** Number of segments of the message this one belongs to. */
+  total: number;
+  data: string;
+}
+
+/** Bytes a base64 segment of this length decodes to: the budget counts message bytes. */
+function decodedBytes(data: string): number {
+  return Math.ceil((data.length * 3) / 4);
+}
+
+const DIGITS = /^\d{1,15}$/;
+
+/**
+ * The segments a poll carries (`seg<i>`, `ts<i>`, `d<i>`), or null when any is malformed. Each needs a
+ * segment count of at least one: reassembly advances by that count.
+ */
+function parseSegments(params: URLSearchParams, maxPerMessage: number): Segment[] | null {
+  const segments: Segment[] = [];
+  for (let i = 0; params.has(`seg${i}`); i++) {
+    const seg = params.get(`seg${i}`) ?? '';
+    const total = params.get(`ts${i}`) ?? '';
+    const data = params.get(`d${i}`);
+    if (!DIGITS.test(seg) || !DIGITS.test(total) || data === null) return null;
+    const count = Number(total);
+    if (count < 1 || count > maxPerMessage) return null;
+    segments.push({ seg: Number(seg), total: count, data });
+  }
+  return segments;
 }
 
 function token(): string {
@@ -53,8 +89,11 @@ class LongPollSession implements Transport {
   private nextPacket = 0;
   private held: { res: ServerResponse; timer: NodeJS.Timeout } | null = null;
   private flushScheduled = false;
-  private segments = new Map<number, { total: number; data: string }>();
+  private segments = new Map<number, Segment>();
   private nextSegment = 0;
+  /** Every segment from `nextSegment` up to (not including) this one has arrived. */
+  private contiguousEnd = 0;
+  private readonly assembly: Assembly;
   /** A WebSocket that announced itself for this session and is proving itself healthy. */
   private pendingUpgrade: Transport | null = null;
   /** The WebSocket the session moved to; everything is sent there from then on. */
@@ -70,8 +109,11 @@ class LongPollSession implements Transport {
   constructor(
     readonly cb: string,
     readonly sessionId: string,
+    private readonly budget: MessageBudget,
     private readonly onEnd: (s: LongPollSession) => void,
-  ) {}
+  ) {
+    this.assembly = budget.assembly();
+  }
 
   attach(conn: Connection, untrack: () => void): void {
     this.connection = conn;
@@ -122,8 +164,12 @@ class LongPollSession implements Transport {
       script(res, this.closeCommand());
       return;
     }
-    for (let i = 0; params.has(`seg${i}`); i++) {
-      this.segments.set(Number(params.get(`seg${i}`)), { total: Number(params.get(`ts${i}`)), data: params.get(`d${i}`) ?? '' });
+    const refusal = this.store(params);
+    if (refusal !== null) {
+      // A client that breaks the protocol or outgrows the limits is dropped, as if it had gone away.
+      script(res, '', refusal);
+      this.finish();
+      return;
     }
     this.receiveSegments();
     if (this.upgradedTo) {
@@ -157,18 +203,36 @@ class LongPollSession implements Transport {
     this.flush();
   }
 
+  /** Keeps the poll's segments; the HTTP status refusing the poll when they are malformed or too many. */
+  private store(params: URLSearchParams): number | null {
+    const maxPerMessage = Math.ceil(this.budget.maxMessageBytes / 3) * 4;
+    const incoming = parseSegments(params, maxPerMessage);
+    if (incoming === null) return 400;
+    for (const segment of incoming) {
+      // Already reassembled, or sent twice: the first copy stands.
+      if (segment.seg < this.nextSegment || this.segments.has(segment.seg)) continue;
+      const taken = this.assembly.take(decodedBytes(segment.data));
+      if (taken === 'too_big') return 413;
+      if (taken === 'busy') return 503;
+      this.segments.set(segment.seg, segment);
+    }
+    while (this.segments.has(this.contiguousEnd)) this.contiguousEnd++;
+    return null;
+  }
+
   /** Reassembles messages: segments are numbered across messages; each carries its message's segment count. */
   private receiveSegments(): void {
     for (;;) {
       const first = this.segments.get(this.nextSegment);
-      if (!first) return;
+      // Checked against the contiguous run, so a poll never rescans a message that is still incomplete.
+      if (!first || this.contiguousEnd - this.nextSegment < first.total) return;
       const parts: string[] = [];
       for (let i = 0; i < first.total; i++) {
-        const part = this.segments.get(this.nextSegment + i);
-        if (!part) return;
+        const part = this.segments.get(this.nextSegment + i) as Segment;
         parts.push(part.data);
+        this.segments.delete(part.seg);
+        this.assembly.give(decodedBytes(part.data));
       }
-      for (let i = 0; i < first.total; i++) this.segments.delete(this.nextSegment + i);
       this.nextSegment += first.total;
       let envelope: unknown;
       try {
@@ -238,6 +302,13 @@ class LongPollSession implements Transport {
   private finish(): void {
     if (this.ended) return;
     this.ended = true;
+    this.releaseBuffers();
+    if (this.held) {
+      const { res, timer } = this.held;
+      this.held = null;
+      clearTimeout(timer);
+      script(res, this.closeCommand());
+    }
     this.untrack();
     this.connection.disconnected();
     this.onEnd(this);
@@ -252,9 +323,16 @@ class LongPollSession implements Transport {
       script(res, notify ? this.call('pLPCommand', "'close'") : '');
     }
     this.ended = true;
+    this.releaseBuffers();
     this.connection.shutdown();
     this.untrack();
     this.onEnd(this);
+  }
+
+  private releaseBuffers(): void {
+    this.segments.clear();
+    this.assembly.release();
+    this.queue = [];
   }
 
   get idle(): boolean {
@@ -299,7 +377,7 @@ export class LongPollSessions {
     // The callback id becomes part of a script: only the client's numeric ids are accepted.
     if (!/^\d{1,12}$/.test(cb)) return script(res, '', 400);
     const ns = await this.ctx.namespaces.get(params.get('ns') ?? this.ctx.defaultNamespace);
-    const session = new LongPollSession(cb, this.ctx.newSessionId(), (s) => {
+    const session = new LongPollSession(cb, this.ctx.newSessionId(), this.ctx.budget, (s) => {
       this.byId.delete(s.id);
       this.bySessionId.delete(s.sessionId);
     });

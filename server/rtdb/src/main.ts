@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { startRtdb, type RtdbServer } from './server.ts';
 
-const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--verbose]`;
+const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--verbose]`;
 
 function fail(message: string): never {
   process.stderr.write(`rtdb: ${message}\n`);
@@ -24,6 +24,7 @@ try {
       project: { type: 'string', default: 'demo-satta' },
       namespace: { type: 'string' },
       'compact-bytes': { type: 'string' },
+      'max-message-bytes': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -40,6 +41,8 @@ const port = Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${args.port}`);
 const compactBytes = args['compact-bytes'] === undefined ? undefined : Number(args['compact-bytes']);
 if (compactBytes !== undefined && !(compactBytes > 0)) fail(`invalid --compact-bytes ${args['compact-bytes']}`);
+const maxMessageBytes = args['max-message-bytes'] === undefined ? undefined : Number(args['max-message-bytes']);
+if (maxMessageBytes !== undefined && !(Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0)) fail(`invalid --max-message-bytes ${args['max-message-bytes']}`);
 
 let server: RtdbServer;
 try {
@@ -51,6 +54,7 @@ try {
     projectId: args.project,
     defaultNamespace: args.namespace,
     compactBytes,
+    maxMessageBytes,
     log: args.verbose ? (line) => process.stderr.write(`rtdb: ${line}\n`) : undefined,
     onFatal: (err) => fail(`storage failure, stopping: ${err.message}`),
   });

@@ -11,11 +11,12 @@ import { WebSocketServer } from 'ws';
 import { Connection } from './connection.ts';
 import { lockDataDir } from './lock.ts';
 import { LongPollSessions } from './long-poll.ts';
+import { DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
 import { Namespaces } from './namespaces.ts';
 import { handleRest } from './rest.ts';
 import { checkRules, loadRulesFile, OPEN_RULES, type RulesJson } from './rules.ts';
 import { ensureDir } from './storage.ts';
-import { wsTransport } from './ws-transport.ts';
+import { MAX_FRAME_BYTES, wsTransport } from './ws-transport.ts';
 
 export interface RtdbOptions {
   /** Port to listen on; 0 picks a free one. Default 0. */
@@ -33,6 +34,11 @@ export interface RtdbOptions {
   defaultNamespace?: string;
   /** Log size (bytes) at which a namespace is compacted into a new snapshot. Default 8 MiB. */
   compactBytes?: number;
+  /**
+   * Largest message a client may send over WebSocket or long-polling, in bytes; all messages still
+   * arriving in pieces may hold four times this together. Default 16 MiB, Firebase's limit for one write.
+   */
+  maxMessageBytes?: number;
   /** Diagnostics (rejected tokens, failed onDisconnect writes) and internal errors. Default: internal errors to stderr. */
   log?: (line: string) => void;
   /**
@@ -85,7 +91,8 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     sessions.add(conn);
     return () => sessions.delete(conn);
   };
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+  const budget = new MessageBudget(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
   const dropAllClients = (): void => {
     for (const conn of sessions) conn.shutdown();
     sessions.clear();
@@ -100,7 +107,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   };
   const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError });
   const newSessionId = (): string => randomBytes(12).toString('base64url');
-  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track });
+  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track, budget });
 
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
@@ -149,7 +156,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
         onMessage: (envelope) => route?.onEnvelope(envelope),
         onClose: () => route?.onClose(),
         onError: (err) => log(`websocket on ${namespace.name}: ${err.message}`),
-      });
+      }, budget);
       // A socket naming a long-polling session is that session moving to WebSocket, not a new client.
       const upgrading = url.searchParams.get('s');
       const adopted = upgrading === null ? null : longPoll.adopt(upgrading, transport);
