@@ -67,7 +67,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const admin = await deps.checkAdmin(request.headers.authorization);
     if (!admin.ok) {
       if (admin.status === 401) reply.header('WWW-Authenticate', 'Bearer');
-      return reply.code(admin.status).send({ error: admin.error });
+      return reply.code(admin.status).send({ error: admin.error, code: admin.code });
     }
     const result = await deps.sendTest();
     log(`notify: test notification by ${admin.uid}: sent ${result.sent} of ${result.total} in ${result.ms} ms (gone ${result.gone}, failed ${result.failed}, skipped ${result.skipped})`);

@@ -27,6 +27,11 @@ export interface NotifyConfig {
   maxRetryAfterMs: number;
   /** Send to http://127.0.0.1 / localhost endpoints (local tests); never in production. */
   allowLocalEndpoints: boolean;
+  /**
+   * Bound of each database or Auth call on a request's path (listing subscriptions, saving one,
+   * checking the admin's token): firebase-admin would otherwise wait for a connection forever.
+   */
+  backendTimeoutMs: number;
   timezone: string;
   /**
    * How many proxies in front (Cloud Run, a load balancer) append to X-Forwarded-For: the client
@@ -80,6 +85,7 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     retryBaseMs: positiveInt(env, 'NOTIFY_RETRY_BASE_MS', 1_000),
     maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
     allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
+    backendTimeoutMs: positiveInt(env, 'NOTIFY_BACKEND_TIMEOUT_MS', 5_000),
     timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
     // A number, never "trust everything": with every hop trusted the client could name itself in
     // X-Forwarded-For and get a fresh rate-limit budget per request.

@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_VISITOR, startStack, type Stack } from '../../../scrip
 import { siteNow } from '@satta/shared/domain/siteTime';
 import { TEST_BODY, TEST_TITLE, type NotificationPayload } from './payload.ts';
 import { subscriptionKey } from './subscription.ts';
-import { rest, signIn } from './testing/localServices.ts';
+import { changePassword, rest, signIn } from './testing/localServices.ts';
 import { startNotifyProcess, type NotifyProcess } from './testing/notifyProcess.ts';
 import { startPushEndpoint, type PushEndpoint, type ReceivedPush } from './testing/pushEndpoint.ts';
 import { generateSubscriberKeys, type SubscriberKeys } from './testing/subscriberKeys.ts';
@@ -104,15 +104,15 @@ describe('notify service', () => {
     const none = await call('/send-test');
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await none.json()).toEqual({ error: expect.stringMatching(/Sign in as the admin/) });
+    expect(await none.json()).toEqual({ error: expect.stringMatching(/Sign in as the admin/), code: 'token-missing' });
 
     const forged = await sendTest('not-a-token');
     expect(forged.status).toBe(401);
-    expect(await forged.json()).toEqual({ error: expect.stringMatching(/invalid or has expired/) });
+    expect(await forged.json()).toEqual({ error: expect.stringMatching(/invalid/), code: 'token-invalid' });
 
     const visitor = await sendTest(visitorToken);
     expect(visitor.status).toBe(403);
-    expect(await visitor.json()).toEqual({ error: 'Only the admin may send a test notification.' });
+    expect(await visitor.json()).toEqual({ error: 'Only the admin may send a test notification.', code: 'not-admin' });
     expect(push.received).toHaveLength(0);
   });
 
@@ -237,6 +237,26 @@ describe('notify service', () => {
     expect(push.for('/down').map((r) => r.status)).toEqual([500, 500, 500]);
     expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(down.endpoint)}`)).toMatchObject({ endpoint: down.endpoint });
   }, 30_000);
+
+  // Last but one: it revokes the admin's earlier sessions, so adminToken is replaced.
+  it("refuses the admin's token from before a password change (401 token-revoked); the new session's token works", async () => {
+    const old = adminToken;
+    // Revocation counts in whole seconds of the session's start: let the old one be older.
+    await settle(1_100);
+    await changePassword(stack.urls.auth, old, `${DEMO_ADMIN.password}-changed`);
+    // Signing in again, as the page asks, starts a session the check accepts.
+    const fresh = await signIn(stack.urls.auth, DEMO_ADMIN.email, `${DEMO_ADMIN.password}-changed`);
+    adminToken = fresh;
+
+    const revoked = await sendTest(old);
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await revoked.json()).toEqual({ error: expect.stringMatching(/sign in again/), code: 'token-revoked' });
+
+    const answer = await sendTest(fresh);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toMatch(/^Test notification sent to/);
+  });
 
   it('rate-limits each client: 429 with Retry-After once the budget is spent; /health stays open', async () => {
     const statuses: number[] = [];

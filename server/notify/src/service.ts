@@ -85,7 +85,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     trustProxyHops: config.trustProxyHops,
     allowLocalEndpoints: config.allowLocalEndpoints,
     vapidPublicKey: vapid.publicKey,
-    checkAdmin: (header) => checkAdmin(firebase.auth, header),
+    checkAdmin: (header) => checkAdmin(firebase.auth, header, config.backendTimeoutMs),
     saveSubscription: (subscription) => store.save(subscription),
     sendTest: async () => fanOut(await store.list(), testPayload(config.icon), TEST_DELIVERY),
     watching: () => ({ day: watcher.day(), games: watcher.games() }),

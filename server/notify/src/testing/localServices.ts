@@ -16,6 +16,20 @@ export async function signIn(authUrl: string, email: string, password: string): 
   return body.idToken;
 }
 
+/**
+ * Changes a user's password as the page does (accounts:update with the user's ID token), which
+ * revokes every session begun before it.
+ */
+export async function changePassword(authUrl: string, idToken: string, password: string): Promise<void> {
+  const response = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ idToken, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string; error?: { message?: string } };
+  if (!body.idToken) throw new Error(`password change failed: ${body.error?.message ?? response.status}`);
+}
+
 export async function rest(
   database: string,
   method: 'GET' | 'PUT' | 'PATCH' | 'DELETE',
