@@ -4,7 +4,7 @@
  * WebSocket and long-polling both feed it envelopes and carry its output.
  */
 import { OWNER_CREDENTIAL, verifyCredential, verifyIdToken, type TokenCheck } from './auth.ts';
-import { ListenSet } from './listens.ts';
+import { ListenSet, MAX_LISTENS_PER_CONNECTION } from './listens.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
 import { authRevoked, dataPush, handshake, parseRequest, pong, response, type Envelope, type Request } from './protocol.ts';
 import { parseWireQuery, type QuerySpec } from './query.ts';
@@ -113,6 +113,9 @@ export class Connection implements Subscriber {
     const b = req.b;
     const path = parsePath(String(b.p ?? ''));
     const tag = typeof b.t === 'number' ? b.t : null;
+    if (!this.listens.canAdd(path, tag)) {
+      return this.reply(req, 'too_many_listens', `A connection may hold at most ${MAX_LISTENS_PER_CONNECTION} listens`, this.ns.appliedSeq);
+    }
     // Only queries that filter carry a tag: the client sends the others as plain listens.
     const query: QuerySpec | null = tag === null ? null : parseWireQuery(b.q);
     const read = this.ns.read(this.principal, path, query);

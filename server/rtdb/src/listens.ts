@@ -12,6 +12,12 @@ import { evaluateQuery, type QuerySpec } from './query.ts';
 import { getChild, toJSON, type DbNode } from './tree.ts';
 import type { Change } from './namespace.ts';
 
+/**
+ * Listens one connection may hold. Each write is matched against every listen, so this bounds what one
+ * client costs every writer; the site needs a handful, an app with many live views a few hundred.
+ */
+export const MAX_LISTENS_PER_CONNECTION = 1000;
+
 export interface DataPush {
   action: 'd' | 'm';
   path: string;
@@ -66,6 +72,11 @@ export class ListenSet {
     return { action: 'd', path: pathToString(path), data: toJSON(at, true) };
   }
 
+  /** Room for this listen: a new one within the limit, or one that replaces a listen already held. */
+  canAdd(path: DbPath, tag: number | null): boolean {
+    return this.listens.size < MAX_LISTENS_PER_CONNECTION || this.listens.has(listenKey(path, tag));
+  }
+
   remove(path: DbPath, tag: number | null): boolean {
     return this.listens.delete(listenKey(path, tag));
   }
@@ -92,10 +103,18 @@ export class ListenSet {
       pushes.push(writtenAt(path, merge, newRoot));
       return;
     }
-    // Every listen is below the written location; the outermost ones cover the rest.
+    // Every listen is below the written location; the outermost ones cover the rest. Shorter paths come
+    // first, so a listen is outer unless one of its own prefixes was: linear in the listens, not quadratic.
     const below = [...listens].sort((a, b) => a.path.length - b.path.length);
+    const outerKeys = new Set<string>();
     const outer: Listen[] = [];
-    for (const l of below) if (!outer.some((o) => isPrefix(o.path, l.path))) outer.push(l);
+    for (const l of below) {
+      let covered = false;
+      for (let n = path.length + 1; n < l.path.length && !covered; n++) covered = outerKeys.has(pathToString(l.path.slice(0, n)));
+      if (covered) continue;
+      outerKeys.add(pathToString(l.path));
+      outer.push(l);
+    }
     for (const l of outer) {
       const after = getChild(newRoot, l.path);
       if (after === getChild(oldRoot, l.path)) continue;

@@ -7,6 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteClients, freshNamespace, sdkClient, startTestServer, type SdkClient } from './test-support.ts';
 import type { RtdbServer } from './server.ts';
 
+/**
+ * The SDK's typings allow only string | number | null as a priority, but its validation accepts server
+ * values there (validatePriority) and sends them as they are: what an app may do at run time.
+ */
+const serverTimePriority = serverTimestamp() as unknown as number;
+const plusFivePriority = increment(5) as unknown as number;
+
 let server: RtdbServer;
 let stop: () => Promise<void>;
 const clients: SdkClient[] = [];
@@ -55,13 +62,13 @@ describe('server values in priorities', () => {
     const ns = freshNamespace();
     const { db } = client(ns);
     const before = Date.now();
-    await setWithPriority(ref(db, 'b'), { n: 1 }, serverTimestamp());
+    await setWithPriority(ref(db, 'b'), { n: 1 }, serverTimePriority);
     const first = await stored(ns, 'b');
     expect(first.value).toEqual({ n: 1 });
     expect(first.priority as number).toBeGreaterThanOrEqual(before);
-    await setPriority(ref(db, 'c'), serverTimestamp());
+    await setPriority(ref(db, 'c'), serverTimePriority);
     await set(ref(db, 'c'), 'leaf');
-    await setPriority(ref(db, 'c'), serverTimestamp());
+    await setPriority(ref(db, 'c'), serverTimePriority);
     const second = await stored(ns, 'c');
     expect(second.value).toBe('leaf');
     expect(second.priority as number).toBeGreaterThanOrEqual(first.priority as number);
@@ -72,7 +79,7 @@ describe('server values in priorities', () => {
     const ns = freshNamespace();
     const { db } = client(ns);
     await setWithPriority(ref(db, 'd'), 'x', 10);
-    await setWithPriority(ref(db, 'd'), 'y', increment(5));
+    await setWithPriority(ref(db, 'd'), 'y', plusFivePriority);
     expect(await exportRaw(ns, 'd')).toEqual({ '.value': 'y', '.priority': 15 });
   });
 
