@@ -16,10 +16,14 @@ const NUMBER_ERROR = 'Number must be two digits from 00 to 99.';
 
 describe('validateTodayNumber', () => {
   it.each([
-    [{ game: 'Gali', number: '5' }, { ok: true, value: { game: 'Gali', number: '05' } }],
+    [{ game: 'Gali', number: '05' }, { ok: true, value: { game: 'Gali', number: '05' } }],
     [{ game: ' Gali ', number: ' 42 ' }, { ok: true, value: { game: 'Gali', number: '42' } }],
-    [{ game: 'Disawar', number: 0 }, { ok: true, value: { game: 'Disawar', number: '00' } }],
+    [{ game: 'Disawar', number: '00' }, { ok: true, value: { game: 'Disawar', number: '00' } }],
     [{ game: 'Disawar', number: '99' }, { ok: true, value: { game: 'Disawar', number: '99' } }],
+    [{ game: 'Gali', number: '5' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: '123' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: '4 2' }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: '０７' }, { ok: false, error: NUMBER_ERROR }],
     [{ game: '', number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
     [{ game: '   ', number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
     [{ game: null, number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
@@ -28,7 +32,7 @@ describe('validateTodayNumber', () => {
     [{ game: 'Gali', number: '-1' }, { ok: false, error: NUMBER_ERROR }],
     [{ game: 'Gali', number: '' }, { ok: false, error: NUMBER_ERROR }],
     [{ game: 'Gali', number: 'ab' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: 5.5 }, { ok: false, error: NUMBER_ERROR }],
+    [{ game: 'Gali', number: '5.5' }, { ok: false, error: NUMBER_ERROR }],
     [{ game: 'Gali', number: undefined }, { ok: false, error: NUMBER_ERROR }],
   ])('%j -> %j', (form, expected) => {
     expect(validateTodayNumber(form)).toEqual(expected);
@@ -38,9 +42,9 @@ describe('validateTodayNumber', () => {
 describe('validatePreviousNumber', () => {
   const TODAY = '2026-11-21';
   it.each([
-    [{ date: '2026-11-20', game: 'Gali', number: '7' }, { ok: true, value: { date: '2026-11-20', game: 'Gali', number: '07' } }],
+    [{ date: '2026-11-20', game: 'Gali', number: '7' }, { ok: false, error: NUMBER_ERROR }],
     [{ date: '2026-11-21', game: 'Gali', number: '07' }, { ok: true, value: { date: '2026-11-21', game: 'Gali', number: '07' } }],
-    [{ date: '2025-01-01', game: 'Agra', number: 12 }, { ok: true, value: { date: '2025-01-01', game: 'Agra', number: '12' } }],
+    [{ date: '2025-01-01', game: 'Agra', number: '12' }, { ok: true, value: { date: '2025-01-01', game: 'Agra', number: '12' } }],
     [{ date: '2026-11-20', game: '', number: '07' }, { ok: false, error: 'Please select a Sattaname.' }],
     [{ date: '', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a date.' }],
     [{ date: null, game: 'Gali', number: '07' }, { ok: false, error: 'Please select a date.' }],

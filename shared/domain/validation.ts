@@ -19,7 +19,6 @@ import {
   adEntryIncomplete,
   timingFormatError,
 } from './messages.ts';
-import { normalizeNumber } from './numbers.ts';
 import { isDateKey } from './siteTime.ts';
 import { normalizeTimeInput } from './time.ts';
 
@@ -49,14 +48,20 @@ function checkGame(game: string | null | undefined): Validation<string> {
   return isDatabaseKey(name) ? ok(name) : fail(INVALID_SATTANAME);
 }
 
-function checkNumber(number: string | number | null | undefined): Validation<string> {
-  const value = normalizeNumber(typeof number === 'number' ? number : field(number));
-  return value === null ? fail(NUMBER_FORMAT_ERROR) : ok(value);
+/**
+ * What the admin typed must already be the two digits that will be published: '7' or '123' is
+ * refused rather than padded or cut, since either could be a slip of the finger ('70', '12').
+ */
+function checkNumber(number: string | null | undefined): Validation<string> {
+  const value = field(number);
+  return TWO_DIGITS.test(value) ? ok(value) : fail(NUMBER_FORMAT_ERROR);
 }
+
+const TWO_DIGITS = /^\d{2}$/;
 
 export interface NumberForm {
   game: string | null | undefined;
-  number: string | number | null | undefined;
+  number: string | null | undefined;
 }
 
 /** Update Number: today's result of one game. */

@@ -24,7 +24,7 @@ describe('Update Previous Number', () => {
     const { data, commands } = fakeAdminData();
     commands.setResult.mockResolvedValue({ created, previous: null });
     renderAdmin(<PreviousNumberForm />, data);
-    fill('2026-11-02', 'Disawar', '5');
+    fill('2026-11-02', 'Disawar', '05');
     submit();
     await settle();
     expect(commands.setResult).toHaveBeenCalledWith('Disawar', '2026-11-02', '05');
@@ -53,6 +53,7 @@ describe('Update Previous Number', () => {
     ['', 'Gali', '12', 'Please select a date.'],
     ['2026-11-22', 'Gali', '12', 'The date cannot be in the future.'],
     ['2026-11-02', 'Gali', '123', 'Number must be two digits from 00 to 99.'],
+    ['2026-11-02', 'Gali', '5', 'Number must be two digits from 00 to 99.'],
   ])('refuses %j %j %j with %j', async (date, game, number, error) => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<PreviousNumberForm />, data);

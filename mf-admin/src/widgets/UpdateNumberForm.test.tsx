@@ -19,7 +19,7 @@ describe('Update Number', () => {
   it("creates today's number, says so for 3 s, and writes two digits", async () => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<UpdateNumberForm />, data);
-    fill('Gali', '7');
+    fill('Gali', '07');
     submit();
     await settle();
     expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '07');
@@ -87,6 +87,8 @@ describe('Update Number', () => {
   it.each([
     ['', '05', 'Please select a Sattaname.'],
     ['Gali', '100', 'Number must be two digits from 00 to 99.'],
+    ['Gali', '123', 'Number must be two digits from 00 to 99.'],
+    ['Gali', '7', 'Number must be two digits from 00 to 99.'],
     ['Gali', 'ab', 'Number must be two digits from 00 to 99.'],
     ['Gali', '', 'Number must be two digits from 00 to 99.'],
   ])('refuses game %j number %j with %j for 3 s', async (game, number, error) => {
@@ -96,7 +98,10 @@ describe('Update Number', () => {
     submit();
     await settle();
     expect(screen.getByText(error)).toBeTruthy();
+    expect(commands.getResult).not.toHaveBeenCalled();
     expect(commands.setResult).not.toHaveBeenCalled();
+    // What was typed stays as typed: nothing is cut to fit.
+    expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe(number);
     await advance(3000);
     expect(screen.queryByText(error)).toBeNull();
   });

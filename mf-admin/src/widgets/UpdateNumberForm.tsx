@@ -38,7 +38,6 @@ export function UpdateNumberForm() {
               value={number}
               onChange={(e) => setNumber(e.target.value)}
               inputMode="numeric"
-              maxLength={2}
               placeholder="00-99"
               autoComplete="off"
             />
