@@ -73,7 +73,7 @@ describe('durability', () => {
   it('kill -9 in the middle of 1,000 writes loses no acknowledged write (with compactions running)', async () => {
     const dir = dataDir();
     // A tiny compaction threshold makes snapshots happen during the burst, so the kill may hit one too.
-    const first = startCli(['--port', '0', '--data', dir, '--compact-bytes', '20000']);
+    const first = startCli(['--port', '0', '--data', dir, '--namespace', 'durable', '--compact-bytes', '20000']);
     const base = `http://127.0.0.1:${await first.port}`;
     const acked = new Set<number>();
     let next = 0;
@@ -96,7 +96,7 @@ describe('durability', () => {
     expect(acked.size).toBeGreaterThanOrEqual(400);
     expect(readdirSync(join(dir, 'durable'))).toContain('snapshot.json');
 
-    const second = startCli(['--port', '0', '--data', dir]);
+    const second = startCli(['--port', '0', '--data', dir, '--namespace', 'durable']);
     const stored = (await (await fetch(`http://127.0.0.1:${await second.port}/burst.json?ns=durable`)).json()) as Record<string, { i: number }>;
     const missing = [...acked].filter((i) => stored[`k${i}`]?.i !== i);
     expect(missing).toEqual([]);

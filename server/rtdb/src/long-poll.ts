@@ -15,6 +15,7 @@ import { Connection, type Transport } from './connection.ts';
 import type { Assembly, MessageBudget } from './message-budget.ts';
 import { control, pong, type Envelope } from './protocol.ts';
 import type { Namespaces } from './namespaces.ts';
+import { ANONYMOUS } from './rules.ts';
 
 /** Polls are answered empty before the client's own 25 s keepalive replaces them. */
 const HOLD_MS = 20_000;
@@ -376,7 +377,8 @@ export class LongPollSessions {
     const cb = params.get('cb') ?? '';
     // The callback id becomes part of a script: only the client's numeric ids are accepted.
     if (!/^\d{1,12}$/.test(cb)) return script(res, '', 400);
-    const ns = await this.ctx.namespaces.get(params.get('ns') ?? this.ctx.defaultNamespace);
+    // A page's long-polling carries no credential before its auth request: only existing namespaces.
+    const ns = await this.ctx.namespaces.get(params.get('ns') ?? this.ctx.defaultNamespace, ANONYMOUS);
     const session = new LongPollSession(cb, this.ctx.newSessionId(), this.ctx.budget, (s) => {
       this.byId.delete(s.id);
       this.bySessionId.delete(s.sessionId);

@@ -9,7 +9,7 @@ import { nextPushId } from './push-id.ts';
 import { parseRestQuery } from './query.ts';
 import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON, type DbNode } from './tree.ts';
-import type { Namespaces } from './namespaces.ts';
+import { UnknownNamespaceError, type Namespaces } from './namespaces.ts';
 import type { WriteOutcome } from './namespace.ts';
 
 export interface RestContext {
@@ -138,7 +138,6 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   try {
     const method = methodOf(req, params);
     const rawPath = dbPathOf(url.pathname);
-    const ns = await ctx.namespaces.get(params.get('ns') ?? ctx.defaultNamespace);
     let principal: Principal = ANONYMOUS;
     const credential = credentialOf(req, params);
     if (credential !== null) {
@@ -146,6 +145,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       if (!check.ok) throw new HttpError(401, check.reason);
       principal = check.principal;
     }
+    const ns = await ctx.namespaces.get(params.get('ns') ?? ctx.defaultNamespace, principal);
     const silent = params.get('print') === 'silent';
     const wantsEtag = String(req.headers['x-firebase-etag'] ?? '') === 'true';
 
@@ -203,6 +203,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     return silent ? send(res, 204, undefined, false, etag) : send(res, 200, answer, pretty, etag);
   } catch (err) {
     if (err instanceof HttpError) return send(res, err.status, { error: err.message }, pretty);
+    if (err instanceof UnknownNamespaceError) return send(res, 404, { error: err.message }, pretty);
     if (err instanceof InvalidDataError) return send(res, 400, { error: err.message }, pretty);
     ctx.reportError(`REST ${req.method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
     return send(res, 500, { error: 'Internal server error' }, pretty);

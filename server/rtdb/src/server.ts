@@ -12,9 +12,11 @@ import { Connection } from './connection.ts';
 import { lockDataDir } from './lock.ts';
 import { LongPollSessions } from './long-poll.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
-import { Namespaces } from './namespaces.ts';
+import { Namespaces, UnknownNamespaceError, type NamespaceNames } from './namespaces.ts';
+import { control } from './protocol.ts';
+import { verifyCredential } from './auth.ts';
 import { handleRest } from './rest.ts';
-import { checkRules, loadRulesFile, OPEN_RULES, type RulesJson } from './rules.ts';
+import { ANONYMOUS, checkRules, loadRulesFile, OPEN_RULES, type Principal, type RulesJson } from './rules.ts';
 import { ensureDir } from './storage.ts';
 import { MAX_FRAME_BYTES, wsTransport } from './ws-transport.ts';
 
@@ -32,6 +34,8 @@ export interface RtdbOptions {
   projectId?: string;
   /** Namespace for requests without `?ns=`. Default `<projectId>-default-rtdb`. */
   defaultNamespace?: string;
+  /** Namespaces that exist besides the default one (an admin credential creates others); checked on each request. */
+  namespaces?: NamespaceNames;
   /** Log size (bytes) at which a namespace is compacted into a new snapshot. Default 8 MiB. */
   compactBytes?: number;
   /**
@@ -64,6 +68,14 @@ const CORS_HEADERS = {
   'Access-Control-Expose-Headers': 'ETag',
   'Access-Control-Max-Age': '86400',
 };
+
+/** The Node SDK (firebase-admin too) also sends its credential with the upgrade, before the socket's auth request. */
+function upgradePrincipal(req: IncomingMessage, projectId: string): Principal {
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization?.trim() ?? '');
+  if (match === null) return ANONYMOUS;
+  const check = verifyCredential(match[1] as string, projectId, Date.now());
+  return check.ok ? check.principal : ANONYMOUS;
+}
 
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
@@ -105,7 +117,8 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     if (options.onFatal) options.onFatal(err);
     else throw err;
   };
-  const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError });
+  const configured: NamespaceNames = { has: (name) => name === defaultNamespace || (options.namespaces?.has(name) ?? false) };
+  const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError }, configured);
   const newSessionId = (): string => randomBytes(12).toString('base64url');
   const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track, budget });
 
@@ -140,8 +153,16 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     }
     let ns;
     try {
-      ns = await namespaces.get(url.searchParams.get('ns') ?? defaultNamespace);
+      ns = await namespaces.get(url.searchParams.get('ns') ?? defaultNamespace, upgradePrincipal(req, projectId));
     } catch (err) {
+      // As Firebase does for a database that does not exist: a shutdown message, so the SDK stops retrying.
+      if (err instanceof UnknownNamespaceError) {
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          ws.send(JSON.stringify(control('s', err.message)));
+          ws.close();
+        });
+        return;
+      }
       socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n${(err as Error).message}`);
       return;
     }

@@ -18,9 +18,14 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** Namespaces made by freshNamespace: test servers are configured with them (the server reads the set live). */
+const testNamespaces = new Set<string>();
+
 /** A namespace no other test uses: each is an independent database. */
 export function freshNamespace(): string {
-  return `t${randomBytes(6).toString('hex')}`;
+  const name = `t${randomBytes(6).toString('hex')}`;
+  testNamespaces.add(name);
+  return name;
 }
 
 export function writeRules(dir: string, rules: object): string {
@@ -31,7 +36,7 @@ export function writeRules(dir: string, rules: object): string {
 
 export async function startTestServer(options: Partial<RtdbOptions> = {}): Promise<{ server: RtdbServer; dataDir: string; stop(): Promise<void> }> {
   const dataDir = options.dataDir ?? tempDir('data');
-  const server = await startRtdb({ port: 0, host: '127.0.0.1', ...options, dataDir });
+  const server = await startRtdb({ port: 0, host: '127.0.0.1', namespaces: testNamespaces, ...options, dataDir });
   return {
     server,
     dataDir,
