@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app.ts';
 import { clientAddress } from './clientAddress.ts';
 import { readConfig } from './config.ts';
+import { DEFAULT_PUSH_HOSTS, createEndpointPolicy } from './endpointPolicy.ts';
 import { createRateLimiter } from './rateLimit.ts';
 
 /** The HTTP face with every backend call faked; each test overrides what it exercises. */
@@ -11,7 +12,7 @@ function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
     allowedOrigins: ['*'],
     rateLimiter: createRateLimiter({ limit: 60, windowMs: 60_000 }),
     trustProxyHops: 0,
-    allowLocalEndpoints: false,
+    endpointPolicy: createEndpointPolicy({ pushHosts: DEFAULT_PUSH_HOSTS, allowLocal: false }),
     vapidPublicKey: 'BPublicKey',
     checkAdmin: async () => ({ ok: true, uid: 'admin-uid' }),
     saveSubscription: async () => ({ key: 'k', created: true }),

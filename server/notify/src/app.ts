@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AdminCheck } from './adminAuth.ts';
 import { clientAddress } from './clientAddress.ts';
+import type { EndpointPolicy } from './endpointPolicy.ts';
 import { PREFLIGHT_HEADERS, corsHeaders } from './cors.ts';
 import type { FanOutResult } from './fanOut.ts';
 import type { RateLimiter } from './rateLimit.ts';
@@ -12,7 +13,7 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Proxies in front that append to X-Forwarded-For (0: none); see config.ts. */
   trustProxyHops: number;
-  allowLocalEndpoints: boolean;
+  endpointPolicy: EndpointPolicy;
   vapidPublicKey: string;
   checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
   saveSubscription(subscription: Subscription): Promise<{ key: string; created: boolean }>;
@@ -57,7 +58,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.get('/vapid-public-key', async () => ({ publicKey: deps.vapidPublicKey }));
 
   app.post('/subscriptions', async (request: FastifyRequest, reply: FastifyReply) => {
-    const parsed = parseSubscription(request.body, deps.allowLocalEndpoints);
+    const parsed = parseSubscription(request.body, deps.endpointPolicy);
     if (!parsed.ok) return reply.code(400).send({ error: `Invalid subscription: ${parsed.error}` });
     const { key, created } = await deps.saveSubscription(parsed.subscription);
     return reply.code(created ? 201 : 200).send({ status: created ? 'saved' : 'exists', key });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DEFAULT_PUSH_HOSTS, parseHostPattern } from './endpointPolicy.ts';
 
 /** Everything the notify service reads from its environment, resolved once at start. */
 export interface NotifyConfig {
@@ -27,6 +28,8 @@ export interface NotifyConfig {
   maxRetryAfterMs: number;
   /** Send to http://127.0.0.1 / localhost endpoints (local tests); never in production. */
   allowLocalEndpoints: boolean;
+  /** Host patterns of the push services endpoints may point at (see endpointPolicy.ts). */
+  pushHosts: string[];
   /**
    * Bound of each database or Auth call on a request's path (listing subscriptions, saving one,
    * checking the admin's token): firebase-admin would otherwise wait for a connection forever.
@@ -86,6 +89,7 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
     allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
     backendTimeoutMs: positiveInt(env, 'NOTIFY_BACKEND_TIMEOUT_MS', 5_000),
+    pushHosts: env.NOTIFY_PUSH_HOSTS ? env.NOTIFY_PUSH_HOSTS.split(',').filter((p) => p.trim()).map(parseHostPattern) : [...DEFAULT_PUSH_HOSTS],
     timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
     // A number, never "trust everything": with every hop trusted the client could name itself in
     // X-Forwarded-For and get a fresh rate-limit budget per request.

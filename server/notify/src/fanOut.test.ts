@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createFanOut, type FanOutDeps, type Target } from './fanOut.ts';
 import { createLimiter } from './limiter.ts';
+import { RefusedAddressError } from './addressPolicy.ts';
+import { createEndpointPolicy } from './endpointPolicy.ts';
 import { testPayload, TEST_DELIVERY } from './payload.ts';
 import type { PushRequest, PushResponse } from './pushTransport.ts';
 import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
@@ -41,7 +43,7 @@ function harness(script: Record<string, (number | Error)[]>, overrides: Partial<
     maxAttempts: 3,
     retryBaseMs: 100,
     maxRetryAfterMs: 10_000,
-    allowLocalEndpoints: false,
+    endpointPolicy: createEndpointPolicy({ pushHosts: ['*'], allowLocal: false }),
     removeGone: async (key) => {
       removed.push(key);
     },
@@ -98,6 +100,13 @@ describe('fan-out', () => {
     const result = await h.fanOut([local], testPayload('/i'), TEST_DELIVERY);
     expect(result).toMatchObject({ total: 1, skipped: 1, sent: 0 });
     expect(h.calls).toHaveLength(0);
+  });
+
+  it('skips, without retrying, an endpoint whose name resolves to a refused address', async () => {
+    const h = harness({ rebind: [new RefusedAddressError('push.example', '127.0.0.1')] });
+    const result = await h.fanOut([target('rebind')], testPayload('/i'), TEST_DELIVERY);
+    expect(result).toMatchObject({ total: 1, skipped: 1, sent: 0, failed: 0 });
+    expect(h.calls).toHaveLength(1);
   });
 
   it('keeps at most `limit` requests in flight however many subscribers there are', async () => {

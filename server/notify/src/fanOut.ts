@@ -1,5 +1,6 @@
 import webpush from 'web-push';
-import { isAllowedEndpoint } from './endpointPolicy.ts';
+import { RefusedAddressError } from './addressPolicy.ts';
+import type { EndpointPolicy } from './endpointPolicy.ts';
 import type { Limiter } from './limiter.ts';
 import type { DeliveryOptions, NotificationPayload } from './payload.ts';
 import type { PushRequest, Transport } from './pushTransport.ts';
@@ -20,7 +21,7 @@ export interface FanOutResult {
   gone: number;
   /** Still failing after the last attempt, or refused for a reason that is ours. */
   failed: number;
-  /** Endpoints this service does not send to (see endpointPolicy). */
+  /** Endpoints this service does not send to (see endpointPolicy, addressPolicy). */
   skipped: number;
   ms: number;
 }
@@ -35,7 +36,8 @@ export interface FanOutDeps {
   maxAttempts: number;
   retryBaseMs: number;
   maxRetryAfterMs: number;
-  allowLocalEndpoints: boolean;
+  /** Which endpoints may be sent to: checked again here, as stored entries predate any check. */
+  endpointPolicy: EndpointPolicy;
   /** Removes a subscription the push service reported gone. */
   removeGone(key: string): Promise<void>;
   sleep?: (ms: number) => Promise<void>;
@@ -55,7 +57,7 @@ export function createFanOut(deps: FanOutDeps) {
 
   async function deliverOne(target: Target, body: string, options: DeliveryOptions): Promise<Outcome> {
     const { endpoint } = target.subscription;
-    if (!isAllowedEndpoint(endpoint, deps.allowLocalEndpoints)) return 'skipped';
+    if (!deps.endpointPolicy.allows(endpoint)) return 'skipped';
     let request: PushRequest;
     try {
       const details = webpush.generateRequestDetails(target.subscription, body, {
@@ -80,6 +82,11 @@ export function createFanOut(deps: FanOutDeps) {
         retryAfter = response.headers['retry-after'];
         reason = `HTTP ${response.statusCode} ${response.body.slice(0, 200)}`.trim();
       } catch (error) {
+        // A name that resolves to a refused address will not resolve elsewhere on a retry.
+        if (error instanceof RefusedAddressError) {
+          log(`notify: subscription ${target.key} skipped: ${error.message}`);
+          return 'skipped';
+        }
         // The push service could not be reached: as transient as a 503.
         verdict = 'retry';
         reason = (error as Error).message;

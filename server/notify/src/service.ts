@@ -3,6 +3,7 @@ import { addDays } from '@satta/shared/domain/siteTime';
 import { checkAdmin } from './adminAuth.ts';
 import { buildApp } from './app.ts';
 import type { NotifyConfig } from './config.ts';
+import { createEndpointPolicy } from './endpointPolicy.ts';
 import { createFanOut } from './fanOut.ts';
 import { connectFirebase } from './firebase.ts';
 import { listGames } from './gameList.ts';
@@ -32,7 +33,8 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
   const firebase = connectFirebase(config);
   const store = subscriptionStore(firebase.db, log);
   const ledger = sentLedger(firebase.db);
-  const transport = httpTransport({ maxSockets: config.concurrency, timeoutMs: 15_000 });
+  const endpointPolicy = createEndpointPolicy({ pushHosts: config.pushHosts, allowLocal: config.allowLocalEndpoints });
+  const transport = httpTransport({ maxSockets: config.concurrency, timeoutMs: 15_000, allowLoopback: config.allowLocalEndpoints });
   const fanOut = createFanOut({
     vapid,
     transport: transport.send,
@@ -41,7 +43,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     maxAttempts: config.maxAttempts,
     retryBaseMs: config.retryBaseMs,
     maxRetryAfterMs: config.maxRetryAfterMs,
-    allowLocalEndpoints: config.allowLocalEndpoints,
+    endpointPolicy,
     removeGone: (key) => store.remove(key),
     log,
   });
@@ -83,7 +85,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     allowedOrigins: config.allowedOrigins,
     rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
     trustProxyHops: config.trustProxyHops,
-    allowLocalEndpoints: config.allowLocalEndpoints,
+    endpointPolicy,
     vapidPublicKey: vapid.publicKey,
     checkAdmin: (header) => checkAdmin(firebase.auth, header, config.backendTimeoutMs),
     saveSubscription: (subscription) => store.save(subscription),

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { subscriptionKey as pageKey } from '@satta/shared/data/subscriptionKey';
-import { isAllowedEndpoint } from './endpointPolicy.ts';
+import { isAllowedAddress } from './addressPolicy.ts';
+import { DEFAULT_PUSH_HOSTS, createEndpointPolicy, parseHostPattern } from './endpointPolicy.ts';
 import { parseSubscription, subscriptionKey } from './subscription.ts';
 import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
 
 const keys = generateSubscriberKeys();
+const production = createEndpointPolicy({ pushHosts: DEFAULT_PUSH_HOSTS, allowLocal: false });
+const local = createEndpointPolicy({ pushHosts: DEFAULT_PUSH_HOSTS, allowLocal: true });
+const anyHost = createEndpointPolicy({ pushHosts: ['*'], allowLocal: false });
 const good = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys: { p256dh: keys.p256dh, auth: keys.auth } };
 
 describe('subscription key', () => {
@@ -25,6 +29,7 @@ describe('parseSubscription', () => {
     ['no endpoint', { keys: good.keys }, /endpoint/],
     ['a javascript: endpoint', { ...good, endpoint: 'javascript:alert(1)' }, /https/],
     ['an http endpoint', { ...good, endpoint: 'http://push.example/x' }, /https/],
+    ['an https endpoint that is no push service', { ...good, endpoint: 'https://push.example/x' }, /push service/],
     ['an endpoint on this machine', { ...good, endpoint: 'https://127.0.0.1/x' }, /https/],
     ['a private-network endpoint', { ...good, endpoint: 'https://192.168.1.5/x' }, /https/],
     ['a huge endpoint', { ...good, endpoint: `https://push.example/${'a'.repeat(2100)}` }, /2048/],
@@ -35,33 +40,102 @@ describe('parseSubscription', () => {
     ['auth with bad characters', { ...good, keys: { ...good.keys, auth: 'not base64!' } }, /auth/],
     ['a string expirationTime', { ...good, expirationTime: 'soon' }, /expirationTime/],
   ])('%s', (_name, value, error) => {
-    const parsed = parseSubscription(value, false);
+    const parsed = parseSubscription(value, production);
     if (error === null) expect(parsed).toEqual({ ok: true, subscription: good });
     else expect(parsed.ok === false && parsed.error).toMatch(error);
   });
 
   it('accepts local endpoints only when local endpoints are allowed', () => {
-    const local = { ...good, endpoint: 'http://127.0.0.1:4000/push/1' };
-    expect(parseSubscription(local, false).ok).toBe(false);
-    expect(parseSubscription(local, true).ok).toBe(true);
+    const localEndpoint = { ...good, endpoint: 'http://127.0.0.1:4000/push/1' };
+    expect(parseSubscription(localEndpoint, production).ok).toBe(false);
+    expect(parseSubscription(localEndpoint, local).ok).toBe(true);
+  });
+
+  it('without a policy (stored entries) checks the shape only', () => {
+    expect(parseSubscription({ ...good, endpoint: 'https://push.example/x' }, null).ok).toBe(true);
   });
 });
 
-describe('isAllowedEndpoint', () => {
+describe('endpoint policy', () => {
+  it.each<[string, boolean]>([
+    ['https://fcm.googleapis.com/fcm/send/x', true],
+    ['https://updates.push.services.mozilla.com/wpush/v2/gAAAA', true],
+    ['https://wns2-par02p.notify.windows.com/w/?token=BQYAAA', true],
+    ['https://web.push.apple.com/QGk', true],
+    // The review's list: every one of these was accepted and stored.
+    ['https://metadata/computeMetadata/v1/', false],
+    ['https://localhost./push', false],
+    ['https://127.0.0.1.nip.io/push', false],
+    ['https://[::7f00:1]/push', false],
+    ['https://[fe90::1]/push', false],
+    ['https://kubernetes.default.svc/api', false],
+    // Near misses of the allow-list.
+    ['https://push.example/x', false],
+    ['https://fcm.googleapis.com./fcm/send/x', false],
+    ['https://fcm.googleapis.com:8443/fcm/send/x', false],
+    ['https://evil-fcm.googleapis.com/x', false],
+    ['https://web.push.apple.com.evil.example/x', false],
+    ['https://push.apple.com/x', false],
+    ['http://fcm.googleapis.com/fcm/send/x', false],
+    ['http://127.0.0.1:8080/push', false],
+    ['https://user:pw@fcm.googleapis.com/x', false],
+    ['not a url', false],
+  ])('in production %s -> %s', (endpoint, expected) => {
+    expect(production.allows(endpoint)).toBe(expected);
+  });
+
+  it.each<[string, boolean]>([
+    ['https://push.example/x', true],
+    ['https://metadata/computeMetadata/v1/', false],
+    ['https://localhost./push', false],
+    ['https://kubernetes.default.svc/api', false],
+    ['https://[::7f00:1]/push', false],
+    ['https://[fe90::1]/push', false],
+    ['https://169.254.169.254/latest', false],
+    ['https://0x7f.1/push', false],
+  ])('with NOTIFY_PUSH_HOSTS=* %s -> %s (names; addresses are checked when connecting)', (endpoint, expected) => {
+    expect(anyHost.allows(endpoint)).toBe(expected);
+  });
+
+  it.each<[string, boolean]>([
+    ['http://127.0.0.1:8080/push', true],
+    ['http://localhost:8080/push', true],
+    ['http://10.0.0.1/push', false],
+    ['https://fcm.googleapis.com/fcm/send/x', true],
+  ])('with the local emulators %s -> %s', (endpoint, expected) => {
+    expect(local.allows(endpoint)).toBe(expected);
+  });
+
+  it('reads NOTIFY_PUSH_HOSTS patterns and refuses nonsense', () => {
+    expect(parseHostPattern(' *.Push.Example ')).toBe('*.push.example');
+    expect(parseHostPattern('*')).toBe('*');
+    for (const bad of ['*.com.', 'push', 'https://push.example', '*push.example', '']) expect(() => parseHostPattern(bad)).toThrow(/NOTIFY_PUSH_HOSTS/);
+  });
+});
+
+describe('isAllowedAddress', () => {
   it.each<[string, boolean, boolean]>([
-    ['https://fcm.googleapis.com/fcm/send/x', false, true],
-    ['https://web.push.apple.com/QG', false, true],
-    ['http://127.0.0.1:8080/push', true, true],
-    ['http://localhost:8080/push', true, true],
-    ['http://127.0.0.1:8080/push', false, false],
-    ['http://10.0.0.1/push', true, false],
-    ['https://localhost/push', false, false],
-    ['https://[::1]/push', false, false],
-    ['https://169.254.169.254/latest', false, false],
-    ['https://user:pw@push.example/x', false, false],
-    ['ftp://push.example/x', false, false],
-    ['not a url', false, false],
-  ])('%s (local allowed: %s) -> %s', (endpoint, allowLocal, expected) => {
-    expect(isAllowedEndpoint(endpoint, allowLocal)).toBe(expected);
+    ['142.250.74.106', false, true],
+    ['2a00:1450:4001:82b::200a', false, true],
+    ['127.0.0.1', false, false],
+    ['127.0.0.1', true, true],
+    ['::1', true, true],
+    ['::7f00:1', false, false],
+    ['::ffff:127.0.0.1', false, false],
+    ['::ffff:127.0.0.1', true, false],
+    ['fe90::1', false, false],
+    ['fd12:3456::1', false, false],
+    ['64:ff9b::7f00:1', false, false],
+    ['2002:7f00:1::', false, false],
+    ['169.254.169.254', false, false],
+    ['10.1.2.3', true, false],
+    ['172.20.0.1', false, false],
+    ['192.168.1.5', false, false],
+    ['100.64.0.1', false, false],
+    ['0.0.0.0', false, false],
+    ['255.255.255.255', false, false],
+    ['not an address', false, false],
+  ])('%s (loopback allowed: %s) -> %s', (address, allowLoopback, expected) => {
+    expect(isAllowedAddress(address, allowLoopback)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isAllowedEndpoint } from './endpointPolicy.ts';
+import type { EndpointPolicy } from './endpointPolicy.ts';
 
 /** A browser's push subscription as the site stores it (webPushSubscriptions/{key}). */
 export interface Subscription {
@@ -24,13 +24,15 @@ export function subscriptionKey(endpoint: string): string {
 /**
  * Checks an untrusted subscription (a POST body or a database entry) against what the database
  * rules accept and what a browser produces: a P-256 public key of 65 bytes, a 16-byte secret.
+ * With a `policy` the endpoint must be one this service sends to; without one (reading stored
+ * entries) any URL passes here and the fan-out applies the policy, counting refusals.
  */
-export function parseSubscription(value: unknown, allowLocalEndpoints: boolean): Parsed {
+export function parseSubscription(value: unknown, policy: EndpointPolicy | null): Parsed {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Expected a JSON object { endpoint, keys: { p256dh, auth } }.' };
   const { endpoint, keys, expirationTime } = value as Record<string, unknown>;
   if (typeof endpoint !== 'string' || endpoint.length === 0) return { ok: false, error: 'endpoint must be a non-empty string.' };
   if (endpoint.length > 2048) return { ok: false, error: 'endpoint is longer than 2048 characters.' };
-  if (!isAllowedEndpoint(endpoint, allowLocalEndpoints)) return { ok: false, error: 'endpoint must be an https:// URL of a push service.' };
+  if (policy && !policy.allows(endpoint)) return { ok: false, error: "endpoint must be the https:// URL of a browser's push service." };
   if (typeof keys !== 'object' || keys === null) return { ok: false, error: 'keys must be an object { p256dh, auth }.' };
   const { p256dh, auth } = keys as Record<string, unknown>;
   if (!isKey(p256dh, 65, 200)) return { ok: false, error: 'keys.p256dh must be the base64url P-256 public key (65 bytes).' };

@@ -17,9 +17,9 @@ export function subscriptionStore(db: Database, log: (line: string) => void = (l
       const targets: Target[] = [];
       let malformed = 0;
       for (const [key, value] of Object.entries(entries)) {
-        // Endpoints the policy refuses are still listed (local ones allowed here): the fan-out
-        // applies the policy and counts them as skipped.
-        const parsed = parseSubscription(value, true);
+        // Endpoints the policy refuses are still listed: the fan-out applies the policy and
+        // counts them as skipped.
+        const parsed = parseSubscription(value, null);
         if (parsed.ok) targets.push({ key, subscription: parsed.subscription });
         else malformed += 1;
       }

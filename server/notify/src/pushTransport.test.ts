@@ -1,0 +1,56 @@
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RefusedAddressError, type Resolve } from './addressPolicy.ts';
+import { httpTransport } from './pushTransport.ts';
+
+/** Something listening on 127.0.0.1 that counts who connects (and answers 201 if spoken HTTP to). */
+async function listen(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
+  const server: Server = createHttpServer((_req, res) => res.writeHead(201).end());
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    connections: () => connections,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** DNS as an attacker who controls a name would answer it: with this machine's address. */
+const rebinding: Resolve = (hostname, callback) =>
+  hostname === 'localhost' ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, [{ address: '93.184.215.14', family: 4 }, { address: '127.0.0.1', family: 4 }]);
+
+const request = (endpoint: string) => ({ endpoint, headers: { TTL: 60 }, body: Buffer.from('x') });
+
+let target: Awaited<ReturnType<typeof listen>> | undefined;
+let close: (() => void) | undefined;
+afterEach(async () => {
+  close?.();
+  await target?.close();
+});
+
+describe('push transport: the address it connects to', () => {
+  it.each([
+    ['a name that resolves to 127.0.0.1', (port: number) => `https://rebind.example:${port}/push`, rebinding],
+    ['localhost through the system resolver', (port: number) => `https://localhost:${port}/push`, undefined],
+    ['an IPv4-mapped loopback literal', (port: number) => `https://[::ffff:127.0.0.1]:${port}/push`, undefined],
+    ['a loopback literal over http', (port: number) => `http://127.0.0.1:${port}/push`, undefined],
+  ])('refuses %s in production and never connects', async (_name, endpoint, resolve) => {
+    target = await listen();
+    const transport = httpTransport({ maxSockets: 2, timeoutMs: 5_000, allowLoopback: false, ...(resolve ? { resolve } : {}) });
+    close = transport.close;
+    await expect(transport.send(request(endpoint(target.port)))).rejects.toBeInstanceOf(RefusedAddressError);
+    expect(target.connections()).toBe(0);
+  });
+
+  it('reaches loopback in the local emulator mode, by name and by address', async () => {
+    target = await listen();
+    const transport = httpTransport({ maxSockets: 2, timeoutMs: 5_000, allowLoopback: true });
+    close = transport.close;
+    expect((await transport.send(request(`http://localhost:${target.port}/push`))).statusCode).toBe(201);
+    expect((await transport.send(request(`http://127.0.0.1:${target.port}/push`))).statusCode).toBe(201);
+    expect(target.connections()).toBeGreaterThan(0);
+  });
+});
