@@ -1,4 +1,5 @@
 /** Test support: what an innocent visitor sees while or after someone attacks the server. */
+import { request } from 'node:http';
 import { deleteApp } from 'firebase/app';
 import { get, ref } from 'firebase/database';
 import { sdkClient } from './test-support.ts';
@@ -23,12 +24,19 @@ export async function bystanderRead(port: number, ns: string, path: string, ms =
   }
 }
 
-/** Sets `value` at `path` over REST as the owner (firebase-admin's credential). */
-export async function adminPut(baseUrl: string, ns: string, path: string, value: unknown, ms = 5000): Promise<void> {
-  const res = await fetch(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, {
-    method: 'PUT',
-    body: JSON.stringify(value),
-    signal: AbortSignal.timeout(ms),
+/**
+ * Sets `value` at `path` over REST as the owner (firebase-admin's credential), on a connection of its
+ * own that closes after the answer, so that it holds no connection slot afterwards.
+ */
+export function adminPut(baseUrl: string, ns: string, path: string, value: unknown, ms = 5000): Promise<void> {
+  const body = JSON.stringify(value);
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, { method: 'PUT', agent: false, timeout: ms }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`admin write of ${path} failed: HTTP ${res.statusCode}`))));
+    });
+    req.on('timeout', () => req.destroy(new Error(`admin write of ${path}: no answer within ${ms} ms`)));
+    req.on('error', reject);
+    req.end(body);
   });
-  if (!res.ok) throw new Error(`admin write of ${path} failed: HTTP ${res.status}`);
 }

@@ -33,6 +33,8 @@ export interface LongPollContext {
   track(conn: Connection): () => void;
   /** Memory for segments of messages not yet complete. */
   budget: MessageBudget;
+  /** Sessions held at once: each keeps a Connection (listens, outbox) even while no poll is open. */
+  maxSessions: number;
 }
 
 interface Segment {
@@ -377,6 +379,8 @@ export class LongPollSessions {
     const cb = params.get('cb') ?? '';
     // The callback id becomes part of a script: only the client's numeric ids are accepted.
     if (!/^\d{1,12}$/.test(cb)) return script(res, '', 400);
+    // A failed script load makes the client retry later, with backoff.
+    if (this.byId.size >= this.ctx.maxSessions) return script(res, '', 503);
     // A page's long-polling carries no credential before its auth request: only existing namespaces.
     const ns = await this.ctx.namespaces.get(params.get('ns') ?? this.ctx.defaultNamespace, ANONYMOUS);
     const session = new LongPollSession(cb, this.ctx.newSessionId(), this.ctx.budget, (s) => {

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { startRtdb, type RtdbServer } from './server.ts';
 
-const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--verbose]`;
+const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--max-connections <count>] [--verbose]`;
 
 function fail(message: string): never {
   process.stderr.write(`rtdb: ${message}\n`);
@@ -25,6 +25,7 @@ try {
       namespace: { type: 'string' },
       'compact-bytes': { type: 'string' },
       'max-message-bytes': { type: 'string' },
+      'max-connections': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -43,6 +44,8 @@ const compactBytes = args['compact-bytes'] === undefined ? undefined : Number(ar
 if (compactBytes !== undefined && !(compactBytes > 0)) fail(`invalid --compact-bytes ${args['compact-bytes']}`);
 const maxMessageBytes = args['max-message-bytes'] === undefined ? undefined : Number(args['max-message-bytes']);
 if (maxMessageBytes !== undefined && !(Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0)) fail(`invalid --max-message-bytes ${args['max-message-bytes']}`);
+const maxConnections = args['max-connections'] === undefined ? undefined : Number(args['max-connections']);
+if (maxConnections !== undefined && !(Number.isSafeInteger(maxConnections) && maxConnections > 0)) fail(`invalid --max-connections ${args['max-connections']}`);
 
 let server: RtdbServer;
 try {
@@ -55,6 +58,7 @@ try {
     defaultNamespace: args.namespace,
     compactBytes,
     maxMessageBytes,
+    maxConnections,
     log: args.verbose ? (line) => process.stderr.write(`rtdb: ${line}\n`) : undefined,
     onFatal: (err) => fail(`storage failure, stopping: ${err.message}`),
   });

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Connection } from './connection.ts';
+import { connectionLimit, limitConnections } from './connection-limit.ts';
 import { lockDataDir } from './lock.ts';
 import { LongPollSessions } from './long-poll.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
@@ -43,6 +44,11 @@ export interface RtdbOptions {
    * arriving in pieces may hold four times this together. Default 16 MiB, Firebase's limit for one write.
    */
   maxMessageBytes?: number;
+  /**
+   * Client connections (TCP) accepted at once; long-poll sessions are capped at the same number. Default
+   * 400, and never so many that fewer than a quarter of the process's descriptors stay for storage.
+   */
+  maxConnections?: number;
   /** Diagnostics (rejected tokens, failed onDisconnect writes) and internal errors. Default: internal errors to stderr. */
   log?: (line: string) => void;
   /**
@@ -103,6 +109,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     sessions.add(conn);
     return () => sessions.delete(conn);
   };
+  const maxConnections = connectionLimit(options.maxConnections);
   const budget = new MessageBudget(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
   const dropAllClients = (): void => {
@@ -120,7 +127,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const configured: NamespaceNames = { has: (name) => name === defaultNamespace || (options.namespaces?.has(name) ?? false) };
   const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError }, configured);
   const newSessionId = (): string => randomBytes(12).toString('base64url');
-  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track, budget });
+  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track, budget, maxSessions: maxConnections });
 
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
@@ -233,6 +240,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     server.listen(options.port ?? 0, host);
   });
   const port = (server.address() as AddressInfo).port;
+  limitConnections(server, maxConnections, log);
 
   let unlock: (() => void) | null = null;
   try {

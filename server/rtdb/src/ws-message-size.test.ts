@@ -63,6 +63,7 @@ describe('websocket message size', () => {
   it('closes a socket announcing more frames than the largest message has, with the reason', async () => {
     const server = await start();
     const ns = freshNamespace();
+    await adminPut(server.url, ns, 'sattanamee/Gali/time', '05:00 PM');
     const a = await attacker(server.port, ns);
     a.ws.send('999999');
     expect(await within(a.closed, 5000, 'attacker close')).toEqual({ code: 1009, reason: 'Message larger than 16777216 bytes' });
@@ -84,6 +85,7 @@ describe('websocket message size', () => {
     // Budget: four messages of 64 KiB. Five clients hold three of four 16 KiB frames each (about 240 KiB).
     const server = await start(['--max-message-bytes', '65536']);
     const ns = freshNamespace();
+    await adminPut(server.url, ns, 'sattanamee/Gali/time', '05:00 PM');
     const value = 'v'.repeat(60_000);
     const message = put(1, 'open/big', value);
     const frames = message.match(/[\s\S]{1,16384}/g) as string[];
