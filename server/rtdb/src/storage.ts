@@ -6,16 +6,35 @@
  * - Compaction writes the whole tree to a temporary file, fsyncs it, renames it over the snapshot and
  *   fsyncs the directory; only then is the log emptied. Log lines already covered by the snapshot carry
  *   sequence numbers at or below the snapshot's and are skipped on load, so a crash at any step is safe.
- * - On load, only the very last log record may be torn (a crash mid-append: it was never acknowledged);
- *   anything else that does not parse stops the server, and no file is ever rewritten before a new
- *   valid snapshot exists.
+ * - Every log line and every snapshot carries a checksum of its JSON. On load, only an unterminated last
+ *   line may be ignored (a crash mid-append: its newline was never fsynced, so it was never
+ *   acknowledged); any complete line or snapshot that does not parse or match its checksum stops the
+ *   server, and no file is ever rewritten before a new valid snapshot exists.
+ * - Files of the older format (no checksums) still load; the next compaction rewrites them.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const SNAPSHOT_FILE = 'snapshot.json';
 export const LOG_FILE = 'log.jsonl';
-const SNAPSHOT_FORMAT = 'rtdb-snapshot/1';
+/** Older snapshots: one line of JSON without a checksum. */
+const SNAPSHOT_FORMAT_V1 = 'rtdb-snapshot/1';
+/** A header line `{"format","seq","sum"}`, then the data's JSON on the next line. */
+const SNAPSHOT_FORMAT = 'rtdb-snapshot/2';
+
+/** JSON text never holds a raw tab, so a tab separates a log record from its checksum unambiguously. */
+const SUM_SEPARATOR = '\t';
+
+function checksum(json: string): string {
+  return createHash('sha256').update(json, 'utf8').digest('hex').slice(0, 16);
+}
+
+/** One log line: the record's JSON, a tab, its checksum. */
+export function logLine(record: LogRecord): string {
+  const json = JSON.stringify(record);
+  return `${json}${SUM_SEPARATOR}${checksum(json)}\n`;
+}
 
 /** A data file that cannot be trusted: the server refuses to start and leaves the file as it is. */
 export class DataFileError extends Error {
@@ -58,17 +77,29 @@ async function readIfExists(file: string): Promise<Buffer | null> {
 }
 
 function parseSnapshot(file: string, buf: Buffer): { seq: number; data: unknown } {
-  let parsed: unknown;
+  const text = buf.toString('utf8');
+  const newline = text.indexOf('\n');
+  let header: unknown;
   try {
-    parsed = JSON.parse(buf.toString('utf8'));
+    header = JSON.parse(newline === -1 ? text : text.slice(0, newline));
   } catch (err) {
     throw new DataFileError(file, `is corrupt (${(err as Error).message})`);
   }
-  const snap = parsed as { format?: unknown; seq?: unknown; data?: unknown } | null;
-  if (snap === null || typeof snap !== 'object' || snap.format !== SNAPSHOT_FORMAT || !Number.isSafeInteger(snap.seq) || !('data' in snap)) {
+  const snap = header as { format?: unknown; seq?: unknown; sum?: unknown; data?: unknown } | null;
+  if (snap === null || typeof snap !== 'object' || !Number.isSafeInteger(snap.seq)) {
     throw new DataFileError(file, 'is corrupt (not an rtdb snapshot)');
   }
-  return { seq: snap.seq as number, data: snap.data };
+  if (snap.format === SNAPSHOT_FORMAT_V1 && 'data' in snap) return { seq: snap.seq as number, data: snap.data };
+  if (snap.format !== SNAPSHOT_FORMAT || typeof snap.sum !== 'string' || newline === -1 || !text.endsWith('\n')) {
+    throw new DataFileError(file, 'is corrupt (not an rtdb snapshot)');
+  }
+  const dataJson = text.slice(newline + 1, -1);
+  if (checksum(dataJson) !== snap.sum) throw new DataFileError(file, 'is corrupt (its data does not match its checksum)');
+  try {
+    return { seq: snap.seq as number, data: JSON.parse(dataJson) };
+  } catch (err) {
+    throw new DataFileError(file, `is corrupt (${(err as Error).message})`);
+  }
 }
 
 function asRecord(value: unknown): LogRecord | null {
@@ -79,30 +110,34 @@ function asRecord(value: unknown): LogRecord | null {
   return r as LogRecord;
 }
 
+/** A complete log line as a record, or the reason it cannot be one. */
+function parseLine(line: string, afterChecksummed: boolean): LogRecord | string {
+  const tab = line.lastIndexOf(SUM_SEPARATOR);
+  // Lines of the older format have no checksum; they can only precede the first checksummed line.
+  if (tab === -1 && afterChecksummed) return 'has no checksum';
+  const json = tab === -1 ? line : line.slice(0, tab);
+  if (tab !== -1 && checksum(json) !== line.slice(tab + 1)) return 'does not match its checksum';
+  try {
+    return asRecord(JSON.parse(json)) ?? 'is not a log record';
+  } catch {
+    return 'does not parse';
+  }
+}
+
 function parseLog(file: string, buf: Buffer, afterSeq: number): { records: LogRecord[]; torn: boolean } {
   const lines = buf.toString('utf8').split('\n');
-  // Only the last non-empty segment may be torn: a newline-terminated record is complete unless it is last.
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  // The text after the last newline was never acknowledged (its newline was not on disk): a torn append.
+  const tail = lines.pop() as string;
+  const torn = tail !== '';
   const records: LogRecord[] = [];
-  let torn = buf.length > 0 && buf[buf.length - 1] !== 0x0a;
   let expected = afterSeq + 1;
+  let checksummed = false;
   lines.forEach((line, i) => {
-    let record: LogRecord | null = null;
-    try {
-      record = asRecord(JSON.parse(line));
-    } catch {
-      record = null;
-    }
-    const isLast = i === lines.length - 1;
-    if (record === null) {
-      if (isLast) {
-        torn = true;
-        return;
-      }
-      throw new DataFileError(file, `is corrupt (record ${i + 1} of ${lines.length} does not parse)`);
-    }
+    const record = parseLine(line, checksummed);
+    if (typeof record === 'string') throw new DataFileError(file, `is corrupt (line ${i + 1} of ${lines.length} ${record})`);
+    checksummed ||= line.includes(SUM_SEPARATOR);
     if (record.s <= afterSeq) return;
-    if (record.s !== expected) throw new DataFileError(file, `is corrupt (record ${i + 1} has sequence ${record.s}, expected ${expected})`);
+    if (record.s !== expected) throw new DataFileError(file, `is corrupt (line ${i + 1} has sequence ${record.s}, expected ${expected})`);
     expected++;
     records.push(record);
   });
@@ -159,7 +194,7 @@ export interface LogOptions {
 }
 
 export function snapshotText(seq: number, dataJson: string): string {
-  return `{"format":"${SNAPSHOT_FORMAT}","seq":${seq},"data":${dataJson}}\n`;
+  return `{"format":"${SNAPSHOT_FORMAT}","seq":${seq},"sum":"${checksum(dataJson)}"}\n${dataJson}\n`;
 }
 
 export class NamespaceLog {
@@ -187,7 +222,7 @@ export class NamespaceLog {
 
   append(record: LogRecord): void {
     if (this.failed) throw this.failed;
-    this.pending.push(JSON.stringify(record) + '\n');
+    this.pending.push(logLine(record));
     this.pendingLastSeq = record.s;
     if (this.flushing === null) this.flushing = this.flushLoop();
   }
