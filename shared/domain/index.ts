@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './monthlyTable.ts';
 export * from './numbers.ts';
 export * from './results.ts';
+export * from './resultDay.ts';
 export * from './siteTime.ts';
 export * from './slot.ts';
 export * from './time.ts';

@@ -46,3 +46,9 @@ export const NO_ADS = 'No ads yet.';
 // A sign-in the notify service no longer accepts (revoked by a password change elsewhere)
 export const SESSION_ENDED = 'Your sign-in has expired. Sign in again to send a test notification.';
 export const SIGN_IN_AGAIN = 'Sign In Again';
+
+// Update Number: the day a result is filed under
+export const todayOption = (displayDate: string): string => `Today, ${displayDate}`;
+export const yesterdayOption = (displayDate: string): string => `Yesterday, ${displayDate}`;
+export const drawnYesterdayNote = (game: string, time: string, cutoff: string, displayDate: string): string =>
+  `${game} is drawn at ${time}, so until ${cutoff} its result goes under the day of the draw: yesterday, ${displayDate}.`;

@@ -10,10 +10,15 @@ function fill(game: string, number: string) {
   fireEvent.change(screen.getByLabelText('Number'), { target: { value: number } });
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Update Number' }));
+const dateField = () => screen.getByRole('combobox', { name: 'Date' }) as HTMLSelectElement;
+const shownDate = () => dateField().selectedOptions[0]?.textContent;
+/** The site's clock at an India wall-clock time on TODAY. */
+const setClock = (time: string) => vi.setSystemTime(new Date(`${TODAY}T${time}:00+05:30`));
 
 describe('Update Number', () => {
   beforeEach(() => {
     vi.useFakeTimers();
+    setClock('12:00');
   });
 
   it("creates today's number, says so for 3 s, and writes two digits", async () => {
@@ -118,5 +123,77 @@ describe('Update Number', () => {
     expect((screen.getByLabelText('Sattaname') as HTMLSelectElement).value).toBe('Gali');
     await advance(3000);
     expect(screen.queryByText('PERMISSION_DENIED: Permission denied')).toBeNull();
+  });
+
+  it('offers today and yesterday in day-month-year, today first and chosen', () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<UpdateNumberForm />, data);
+    expect(Array.from(dateField().options).map((o) => o.textContent)).toEqual(['Today, 21-11-2026', 'Yesterday, 20-11-2026']);
+    expect(shownDate()).toBe('Today, 21-11-2026');
+  });
+
+  it("at 00:05 IST files Gali's 11:30 PM draw under yesterday and says so", async () => {
+    setClock('00:05');
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<UpdateNumberForm />, data);
+    fill('Gali', '42');
+    expect(shownDate()).toBe('Yesterday, 20-11-2026');
+    const note = 'Gali is drawn at 11:30 PM, so until 05:05 AM its result goes under the day of the draw: yesterday, 20-11-2026.';
+    expect(screen.getByRole('combobox', { name: 'Date', description: note })).toBe(dateField());
+    submit();
+    await settle();
+    expect(commands.getResult).toHaveBeenCalledWith('Gali', '2026-11-20');
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', '2026-11-20', '42');
+    expect(screen.getByText('New data created for 2026-11-20 with the updated number!')).toBeTruthy();
+  });
+
+  it.each([
+    ['00:05', 'Disawar', 'Today, 21-11-2026', '2026-11-21'],
+    ['05:04', 'Gali', 'Yesterday, 20-11-2026', '2026-11-20'],
+    ['05:06', 'Gali', 'Today, 21-11-2026', '2026-11-21'],
+    ['23:45', 'Gali', 'Today, 21-11-2026', '2026-11-21'],
+  ])('at %s IST %s defaults to %j', async (time, game, shown, written) => {
+    setClock(time);
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<UpdateNumberForm />, data);
+    fill(game, '42');
+    expect(shownDate()).toBe(shown);
+    submit();
+    await settle();
+    expect(commands.setResult).toHaveBeenCalledWith(game, written, '42');
+  });
+
+  it("a game without a time stays on today after midnight, without a note", () => {
+    setClock('00:05');
+    const { data, streams } = fakeAdminData();
+    streams.games.next({ data: [{ name: 'Gali', time: null, place: 11, results: {} }], stale: false, error: null });
+    renderAdmin(<UpdateNumberForm />, data);
+    fill('Gali', '42');
+    expect(shownDate()).toBe('Today, 21-11-2026');
+    expect(dateField().getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('the admin can put an after-midnight Gali entry on today instead', async () => {
+    setClock('00:05');
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<UpdateNumberForm />, data);
+    fill('Gali', '42');
+    fireEvent.change(dateField(), { target: { value: TODAY } });
+    expect(shownDate()).toBe('Today, 21-11-2026');
+    expect(screen.queryByText(/its result goes under the day of the draw/)).toBeNull();
+    submit();
+    await settle();
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '42');
+    expect(screen.getByText('New object created for today with updated number!')).toBeTruthy();
+  });
+
+  it('moves the default from yesterday to today when the clock passes 05:05', async () => {
+    setClock('05:04');
+    const { data } = fakeAdminData();
+    renderAdmin(<UpdateNumberForm />, data);
+    fill('Gali', '42');
+    expect(shownDate()).toBe('Yesterday, 20-11-2026');
+    await advance(60_000);
+    expect(shownDate()).toBe('Today, 21-11-2026');
   });
 });
