@@ -82,6 +82,8 @@ describe('templated strings', () => {
     [m.errorUpdatingTime('PERMISSION_DENIED'), 'Error updating time: PERMISSION_DENIED'],
     [m.timingFormatError('Gali'), 'Custom timing for Gali must be in HH:MM AM/PM format.'],
     [m.adEntryIncomplete('top'), 'Ad "top" needs a name and a time.'],
+    [m.forGame(m.TIME_UPDATED, 'Gali'), 'Time updated successfully — Gali'],
+    [m.forGame(m.NEW_OBJECT_CREATED_TODAY, 'Disawar'), 'New object created for today with updated number! — Disawar'],
   ])('%j', (actual, expected) => {
     expect(actual).toBe(expected);
   });

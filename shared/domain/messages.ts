@@ -112,6 +112,13 @@ export const KHAIWAL_ADDED = 'Khaiwal added successfully!';
 export const KHAIWAL_UPDATED = 'Khaiwal updated successfully!';
 export const KHAIWAL_DELETED = 'Khaiwal deleted successfully!';
 
+/**
+ * Our wording: a dashboard message with the game it is about appended, so an admin who saved one
+ * of seventeen rows reads which one ('Time updated successfully — Gali'); the specification's
+ * text stays whole in front.
+ */
+export const forGame = (message: string, game: string): string => `${message} — ${game}`;
+
 // Console lines of the push subscription (SPEC 7)
 export const SUBSCRIPTION_SAVED_LOG = 'Subscription saved to Firebase.';
 export const SUBSCRIPTION_EXISTS_LOG = 'Subscription already exists in Firebase.';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { forGame } from '@satta/shared/domain/messages';
 import { mayOverwrite } from '../actions/confirmOverwrite.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from './adminData.ts';
@@ -7,7 +8,7 @@ import { useTimedMessage } from './useTimedMessage.ts';
 
 /**
  * The publish step both number forms share: ask before replacing a published number, write it,
- * and report the outcome for 3 s. Resolves true once written, so the form clears its input only
+ * and report the outcome, naming the game, for 3 s. Resolves true once written, so the form clears its input only
  * then and keeps it after a refusal or an error.
  */
 export function usePublishNumber() {
@@ -20,10 +21,10 @@ export function usePublishNumber() {
     try {
       if (!(await mayOverwrite(data, game, day, value))) return false;
       const result = await data.setResult(game, day, value);
-      show(success(result.created), 'success', MESSAGE_MS);
+      show(forGame(success(result.created), game), 'success', MESSAGE_MS);
       return true;
     } catch (error) {
-      show(errorText(error), 'error', MESSAGE_MS);
+      show(forGame(errorText(error), game), 'error', MESSAGE_MS);
       return false;
     } finally {
       setBusy(false);

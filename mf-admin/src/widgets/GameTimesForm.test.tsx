@@ -20,18 +20,18 @@ describe('Sattaname Information', () => {
     expect(inputs.map((i) => i.value)).toEqual(['11:30 PM', '02:00 AM']);
   });
 
-  it("saves the time upper-cased and says 'Time updated successfully' for 3 s", async () => {
+  it("saves the time upper-cased and says 'Time updated successfully — Gali' for 3 s", async () => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<GameTimesForm />, data);
     fireEvent.change(galiTime(), { target: { value: '11:45 pm' } });
     updateGali();
     await settle();
     expect(commands.setGameTime).toHaveBeenCalledWith('Gali', '11:45 PM');
-    expect(screen.getByText('Time updated successfully')).toBeTruthy();
+    expect(screen.getByText('Time updated successfully — Gali')).toBeTruthy();
     await advance(2999);
-    expect(screen.queryByText('Time updated successfully')).toBeTruthy();
+    expect(screen.queryByText('Time updated successfully — Gali')).toBeTruthy();
     await advance(1);
-    expect(screen.queryByText('Time updated successfully')).toBeNull();
+    expect(screen.queryByText('Time updated successfully — Gali')).toBeNull();
   });
 
   it("shows 'Error updating time: {message}' for 3 s and keeps the typed time", async () => {
@@ -41,15 +41,15 @@ describe('Sattaname Information', () => {
     fireEvent.change(galiTime(), { target: { value: '11:40 PM' } });
     updateGali();
     await settle();
-    expect(screen.getByText('Error updating time: PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(screen.getByText('Error updating time: PERMISSION_DENIED: Permission denied — Gali')).toBeTruthy();
     expect(galiTime().value).toBe('11:40 PM');
     await advance(3000);
-    expect(screen.queryByText('Error updating time: PERMISSION_DENIED: Permission denied')).toBeNull();
+    expect(screen.queryByText('Error updating time: PERMISSION_DENIED: Permission denied — Gali')).toBeNull();
   });
 
   it.each([
-    ['', 'Error updating time: Please enter a time.'],
-    ['25:00 PM', 'Error updating time: Time must be in HH:MM AM/PM format, for example 02:00 PM.'],
+    ['', 'Error updating time: Please enter a time. — Gali'],
+    ['25:00 PM', 'Error updating time: Time must be in HH:MM AM/PM format, for example 02:00 PM. — Gali'],
   ])('refuses %j', async (text, error) => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<GameTimesForm />, data);
@@ -68,5 +68,16 @@ describe('Sattaname Information', () => {
     await settle();
     expect(screen.getByRole('button', { name: 'Update Gali time' }).textContent).toBe('Updating...');
     expect(screen.getByRole('button', { name: 'Update Disawar time' })).toHaveProperty('disabled', true);
+  });
+
+  it("shows the message under the row saved, in that row's live region, and moves it with the next save", async () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<GameTimesForm />, data);
+    updateGali();
+    await settle();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Time updated successfully — Gali', '']);
+    fireEvent.click(screen.getByRole('button', { name: 'Update Disawar time' }));
+    await settle();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['', 'Time updated successfully — Disawar']);
   });
 });

@@ -10,6 +10,7 @@ import {
   TIME_UPDATED,
   UPDATING,
   errorUpdatingTime,
+  forGame,
 } from '@satta/shared/domain/messages';
 import { validateTime } from '@satta/shared/domain/validation';
 import { errorText } from '../domain/errorText.ts';
@@ -45,19 +46,23 @@ export function GameTimesForm() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [busyGame, setBusyGame] = useState<string | null>(null);
   const { message, show } = useTimedMessage();
+  // The row the message is about: it is shown under that row's Update button.
+  const [messageGame, setMessageGame] = useState<string | null>(null);
 
   async function save(event: FormEvent, game: string, text: string) {
     event.preventDefault();
+    setMessageGame(game);
+    const report = (line: string, kind: 'success' | 'error') => show(forGame(line, game), kind, MESSAGE_MS);
     const checked = validateTime(text);
-    if (!checked.ok) return show(errorUpdatingTime(checked.error), 'error', MESSAGE_MS);
+    if (!checked.ok) return report(errorUpdatingTime(checked.error), 'error');
     setBusyGame(game);
     try {
       await data.setGameTime(game, checked.value);
       // The row goes back to showing the live time, which is now the canonical upper-case one.
       setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([name]) => name !== game)));
-      show(TIME_UPDATED, 'success', MESSAGE_MS);
+      report(TIME_UPDATED, 'success');
     } catch (error) {
-      show(errorUpdatingTime(errorText(error)), 'error', MESSAGE_MS);
+      report(errorUpdatingTime(errorText(error)), 'error');
     } finally {
       setBusyGame(null);
     }
@@ -66,26 +71,27 @@ export function GameTimesForm() {
   return (
     <Panel title={FORM_SATTANAME_INFO} wide>
       {!ordered && <p>{LOADING}</p>}
-      {/* Above the long list, where the admin who just pressed Update can see it. */}
-      <StatusLine message={message} />
       <Rows>
         {ordered?.map(({ name, time }) => {
           const value = drafts[name] ?? time ?? '';
           return (
-            <GameRow key={name} onSubmit={(e) => void save(e, name, value)} noValidate>
-              <Label>
-                {`${name} time`}
-                <Input
-                  value={value}
-                  placeholder={TIME_PLACEHOLDER}
-                  onChange={(e) => setDrafts((d) => ({ ...d, [name]: e.target.value }))}
-                  autoComplete="off"
-                />
-              </Label>
-              <Button type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
-                {busyGame === name ? UPDATING : 'Update'}
-              </Button>
-            </GameRow>
+            <div key={name}>
+              <GameRow onSubmit={(e) => void save(e, name, value)} noValidate>
+                <Label>
+                  {`${name} time`}
+                  <Input
+                    value={value}
+                    placeholder={TIME_PLACEHOLDER}
+                    onChange={(e) => setDrafts((d) => ({ ...d, [name]: e.target.value }))}
+                    autoComplete="off"
+                  />
+                </Label>
+                <Button type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
+                  {busyGame === name ? UPDATING : 'Update'}
+                </Button>
+              </GameRow>
+              <StatusLine message={messageGame === name ? message : null} />
+            </div>
           );
         })}
       </Rows>

@@ -18,8 +18,8 @@ describe('Update Previous Number', () => {
   });
 
   it.each([
-    [true, 'New data created for 2026-11-02 with the updated number!'],
-    [false, 'Number updated successfully for 2026-11-02!'],
+    [true, 'New data created for 2026-11-02 with the updated number! — Disawar'],
+    [false, 'Number updated successfully for 2026-11-02! — Disawar'],
   ])('created=%s says %j for 3 s', async (created, text) => {
     const { data, commands } = fakeAdminData();
     commands.setResult.mockResolvedValue({ created, previous: null });
@@ -73,10 +73,10 @@ describe('Update Previous Number', () => {
     fill('2026-11-02', 'Gali', '44');
     submit();
     await settle();
-    expect(screen.getByText('Client is offline.')).toBeTruthy();
+    expect(screen.getByText('Client is offline. — Gali')).toBeTruthy();
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-02');
     expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('44');
     await advance(3000);
-    expect(screen.queryByText('Client is offline.')).toBeNull();
+    expect(screen.queryByText('Client is offline. — Gali')).toBeNull();
   });
 });

@@ -28,11 +28,11 @@ describe('Update Number', () => {
     submit();
     await settle();
     expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '07');
-    expect(screen.getByText('New object created for today with updated number!')).toBeTruthy();
+    expect(screen.getByText('New object created for today with updated number! — Gali')).toBeTruthy();
     await advance(2999);
-    expect(screen.queryByText('New object created for today with updated number!')).toBeTruthy();
+    expect(screen.queryByText('New object created for today with updated number! — Gali')).toBeTruthy();
     await advance(1);
-    expect(screen.queryByText('New object created for today with updated number!')).toBeNull();
+    expect(screen.queryByText('New object created for today with updated number! — Gali')).toBeNull();
   });
 
   it('updates an existing number after the admin confirms replacing it', async () => {
@@ -46,7 +46,7 @@ describe('Update Number', () => {
     await settle();
     expect(confirm).toHaveBeenCalledWith(`Gali already has 42 published for ${TODAY}. Replace it with 08?`);
     expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '08');
-    expect(screen.getByText('Number updated successfully for today!')).toBeTruthy();
+    expect(screen.getByText('Number updated successfully for today! — Gali')).toBeTruthy();
   });
 
   it('writes nothing when the admin declines to replace a published number', async () => {
@@ -118,11 +118,11 @@ describe('Update Number', () => {
     fill('Gali', '33');
     submit();
     await settle();
-    expect(screen.getByText('PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(screen.getByText('PERMISSION_DENIED: Permission denied — Gali')).toBeTruthy();
     expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('33');
     expect((screen.getByLabelText('Sattaname') as HTMLSelectElement).value).toBe('Gali');
     await advance(3000);
-    expect(screen.queryByText('PERMISSION_DENIED: Permission denied')).toBeNull();
+    expect(screen.queryByText('PERMISSION_DENIED: Permission denied — Gali')).toBeNull();
   });
 
   it('offers today and yesterday in day-month-year, today first and chosen', () => {
@@ -144,7 +144,7 @@ describe('Update Number', () => {
     await settle();
     expect(commands.getResult).toHaveBeenCalledWith('Gali', '2026-11-20');
     expect(commands.setResult).toHaveBeenCalledWith('Gali', '2026-11-20', '42');
-    expect(screen.getByText('New data created for 2026-11-20 with the updated number!')).toBeTruthy();
+    expect(screen.getByText('New data created for 2026-11-20 with the updated number! — Gali')).toBeTruthy();
   });
 
   it.each([
@@ -184,7 +184,7 @@ describe('Update Number', () => {
     submit();
     await settle();
     expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '42');
-    expect(screen.getByText('New object created for today with updated number!')).toBeTruthy();
+    expect(screen.getByText('New object created for today with updated number! — Gali')).toBeTruthy();
   });
 
   it('moves the default from yesterday to today when the clock passes 05:05', async () => {
