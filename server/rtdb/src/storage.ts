@@ -197,7 +197,11 @@ export function snapshotText(seq: number, dataJson: string): string {
   return `{"format":"${SNAPSHOT_FORMAT}","seq":${seq},"sum":"${checksum(dataJson)}"}\n${dataJson}\n`;
 }
 
+/** After a snapshot could not be written, the log grows this long before the next attempt. */
+const COMPACTION_RETRY_MS = 3000;
+
 export class NamespaceLog {
+  private retryCompactionAt = 0;
   private pending: string[] = [];
   private pendingLastSeq = 0;
   private flushing: Promise<void> | null = null;
@@ -237,7 +241,7 @@ export class NamespaceLog {
         await this.fh.datasync();
         this.bytes += Buffer.byteLength(batch);
         this.options.onDurable(last);
-        if (this.bytes >= this.options.compactBytes) await this.compactUnlocked();
+        if (this.bytes >= this.options.compactBytes && Date.now() >= this.retryCompactionAt) await this.compactWhenPossible();
       }
     } catch (err) {
       this.failed = err as Error;
@@ -261,7 +265,27 @@ export class NamespaceLog {
     if (this.pending.length > 0) this.flushing = this.flushLoop();
   }
 
+  /**
+   * Compaction while serving. A snapshot that cannot be written (no descriptor free, the disk full for a
+   * moment) loses nothing, since the log still holds every write: it is tried again later instead of
+   * stopping the server. Only a failure on the log itself is fatal.
+   */
+  private async compactWhenPossible(): Promise<void> {
+    try {
+      await this.writeSnapshot();
+    } catch {
+      this.retryCompactionAt = Date.now() + COMPACTION_RETRY_MS;
+      return;
+    }
+    await this.emptyLog();
+  }
+
   private async compactUnlocked(): Promise<void> {
+    await this.writeSnapshot();
+    await this.emptyLog();
+  }
+
+  private async writeSnapshot(): Promise<void> {
     const { text } = this.options.snapshot();
     const tmp = join(this.dir, `${SNAPSHOT_FILE}.tmp`);
     const out = await open(tmp, 'w');
@@ -273,6 +297,9 @@ export class NamespaceLog {
     }
     await rename(tmp, join(this.dir, SNAPSHOT_FILE));
     await fsyncDir(this.dir);
+  }
+
+  private async emptyLog(): Promise<void> {
     // Only now may the log shrink: every record in it is covered by the renamed snapshot.
     await this.fh.truncate(0);
     await this.fh.sync();
