@@ -1,20 +1,24 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
+import type { RuntimeConfig } from '../../shared/data/config.ts';
+import { SECURITY_HEADERS, cacheControl, contentSecurityPolicy, inlineScriptHashes } from './headers.ts';
 
 /**
  * A small static server standing in for Firebase Hosting on one machine: several folders
  * mounted at URL prefixes, history fallback to the root mount's index.html for client routes,
  * CORS so a remote can be served to a shell on another origin, and /config.json from memory.
+ * Every response carries the security headers of headers.ts, with a CSP built from that config.
  */
 export interface HostingOptions {
   host?: string;
   port: number;
   /** URL prefix -> folder; '/' is the shell and gets the history fallback. */
   mounts: Record<string, string>;
-  /** Served at /config.json when given (runtime configuration of the local stack). */
-  config?: unknown;
+  /** Served at /config.json when given (runtime configuration of the local stack); the CSP
+   * allows the origins it names. */
+  config?: RuntimeConfig;
 }
 
 const TYPES: Record<string, string> = {
@@ -38,6 +42,8 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
     .map(([prefix, dir]) => [prefix.replace(/\/+$/, ''), resolve(dir)] as const)
     .sort((a, b) => b[0].length - a[0].length);
   const configBody = options.config === undefined ? undefined : JSON.stringify(options.config);
+  // Pages get the same policy plus the hashes of their own inline scripts (see sendFile).
+  const policy = (scriptHashes: readonly string[] = []) => contentSecurityPolicy(options.config, scriptHashes);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -49,6 +55,8 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', policy());
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
       return res.end();
@@ -57,7 +65,14 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
       res.writeHead(405);
       return res.end();
     }
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const pathname = decodePath(new URL(req.url ?? '/', 'http://x').pathname);
+    if (pathname === null) {
+      res.writeHead(400, { 'Content-Type': 'text/plain' });
+      return res.end('Bad request');
+    }
+    // Dotfiles and dot-folders (.build-stamp, .vite/manifest.json, .env, .git) are build or tool
+    // state, never part of the site; firebase.json leaves them out of a deploy the same way.
+    if (pathname.split('/').some((segment) => segment.startsWith('.'))) return notFound(res);
     if (pathname === '/config.json' && configBody !== undefined) {
       return send(req, res, Buffer.from(configBody), '.json', 'no-cache');
     }
@@ -67,17 +82,45 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
       const file = join(dir, rel);
       if (file !== dir && !file.startsWith(dir + sep)) break;
       const stat = await fs.stat(file).catch(() => null);
-      if (stat?.isFile()) return sendFile(req, res, file);
+      if (stat?.isFile()) return sendFile(req, res, file, pathname);
       if (stat?.isDirectory()) {
         const index = join(file, 'index.html');
-        if (await fs.stat(index).catch(() => null)) return sendFile(req, res, index);
+        if (await fs.stat(index).catch(() => null)) return sendFile(req, res, index, pathname);
       }
       // Client routes of the shell fall back to index.html; a missing asset is a plain 404.
-      if (prefix === '' && !extname(rel)) return sendFile(req, res, join(dir, 'index.html'));
+      if (prefix === '' && !extname(rel)) return sendFile(req, res, join(dir, 'index.html'), pathname);
       break;
     }
-    res.writeHead(404, { 'Content-Type': 'text/plain' });
-    res.end('Not found');
+    notFound(res);
+  }
+
+  async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, urlPath: string) {
+    const ext = extname(file);
+    res.setHeader('Cache-Control', cacheControl(urlPath));
+    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    if (ext === '.html') {
+      // Read whole (pages are small) to allow exactly the inline scripts this page has.
+      const html = await fs.readFile(file);
+      res.setHeader('Content-Security-Policy', policy(inlineScriptHashes(html.toString('utf8'))));
+      return sendBody(req, res, html);
+    }
+    if (req.method === 'HEAD') {
+      res.writeHead(200);
+      return res.end();
+    }
+    // The file can vanish between stat and read (an app being rebuilt): fail that one response
+    // instead of crashing the server with an unhandled stream error.
+    const stream = createReadStream(file).on('error', (error) => {
+      console.error(`hosting: could not read ${file}:`, error.message);
+      res.destroy();
+    });
+    if (COMPRESSIBLE.has(ext) && acceptsGzip(req)) {
+      res.writeHead(200, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      stream.pipe(createGzip()).pipe(res);
+    } else {
+      res.writeHead(200);
+      stream.pipe(res);
+    }
   }
 
   await new Promise<void>((ok, fail) => {
@@ -96,35 +139,35 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
   };
 }
 
-function cacheControl(file: string): string {
-  // Hashed build assets are immutable; entry points must always be revalidated.
-  return /[-.][A-Za-z0-9_]{8,}\.(js|css|woff2?)$/.test(file) && !file.endsWith('remoteEntry.js')
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/** The decoded path, or null for a malformed percent-escape (`/%zz`, a cut UTF-8 sequence). */
+function decodePath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string) {
-  const ext = extname(file);
-  res.setHeader('Cache-Control', cacheControl(file));
-  res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+function notFound(res: ServerResponse) {
+  res.writeHead(404, { 'Content-Type': 'text/plain' });
+  res.end('Not found');
+}
+
+function sendBody(req: IncomingMessage, res: ServerResponse, body: Buffer) {
   if (req.method === 'HEAD') {
     res.writeHead(200);
     return res.end();
   }
-  const compressible = ['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map'].includes(ext);
-  // The file can vanish between stat and read (an app being rebuilt): fail that one response
-  // instead of crashing the server with an unhandled stream error.
-  const stream = createReadStream(file).on('error', (error) => {
-    console.error(`hosting: could not read ${file}:`, error.message);
-    res.destroy();
-  });
-  if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+  if (acceptsGzip(req)) {
     res.writeHead(200, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-    stream.pipe(createGzip()).pipe(res);
-  } else {
-    res.writeHead(200);
-    stream.pipe(res);
+    return res.end(gzipSync(body));
   }
+  res.writeHead(200);
+  res.end(body);
 }
 
 function send(req: IncomingMessage, res: ServerResponse, body: Buffer, ext: string, cache: string) {
