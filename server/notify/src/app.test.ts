@@ -5,6 +5,7 @@ import { clientAddress } from './clientAddress.ts';
 import { readConfig } from './config.ts';
 import { DEFAULT_PUSH_HOSTS, createEndpointPolicy } from './endpointPolicy.ts';
 import { createRateLimiter } from './rateLimit.ts';
+import { BackendTimeoutError } from './timeout.ts';
 
 /** The HTTP face with every backend call faked; each test overrides what it exercises. */
 function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
@@ -16,7 +17,8 @@ function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
     vapidPublicKey: 'BPublicKey',
     checkAdmin: async () => ({ ok: true, uid: 'admin-uid' }),
     saveSubscription: async () => ({ key: 'k', created: true }),
-    sendTest: async () => ({ total: 0, sent: 0, gone: 0, failed: 0, skipped: 0, ms: 0 }),
+    sendTest: async () => ({ total: 0, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 }),
+    sendTestDeadlineMs: 25_000,
     watching: () => ({ day: '2026-11-21', games: [] }),
     log: () => undefined,
     ...overrides,
@@ -76,5 +78,41 @@ describe('clientAddress', () => {
     ['no header: the socket', undefined, 1, '10.0.0.2'],
   ])('%s', (_name, header, hops, expected) => {
     expect(clientAddress('10.0.0.2', header, hops)).toBe(expected);
+  });
+});
+
+describe('GET /send-test is bounded', () => {
+  it('answers 503 "database unavailable" when the subscriptions cannot be listed in time', async () => {
+    app = appWith({ sendTest: () => Promise.reject(new BackendTimeoutError('database', 5_000)) });
+    const response = await app.inject({ method: 'GET', url: '/send-test', headers: { authorization: 'Bearer t' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'database unavailable', code: 'database-unavailable' });
+  });
+
+  it('gives the fan-out what is left of its deadline, less a second to answer in, and says who was not reached', async () => {
+    const given: number[] = [];
+    app = appWith({
+      sendTestDeadlineMs: 25_000,
+      sendTest: async (deadlineMs) => {
+        given.push(deadlineMs);
+        return { total: 4, sent: 1, gone: 0, failed: 0, skipped: 0, unfinished: 3, ms: 23_990 };
+      },
+    });
+    const response = await app.inject({ method: 'GET', url: '/send-test', headers: { authorization: 'Bearer t' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('Test notification sent to 1 subscriber. 3 subscribers were not reached within the time limit.');
+    expect(given).toHaveLength(1);
+    expect(given[0]).toBeLessThanOrEqual(24_000);
+    expect(given[0]).toBeGreaterThan(20_000);
+  });
+});
+
+describe('POST /subscriptions', () => {
+  it('answers 503 "database unavailable" when the subscription cannot be saved in time', async () => {
+    app = appWith({ saveSubscription: () => Promise.reject(new BackendTimeoutError('database', 5_000)) });
+    const body = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+    const response = await app.inject({ method: 'POST', url: '/subscriptions', payload: body });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'database unavailable', code: 'database-unavailable' });
   });
 });

@@ -6,7 +6,8 @@ import { PREFLIGHT_HEADERS, corsHeaders } from './cors.ts';
 import type { FanOutResult } from './fanOut.ts';
 import type { RateLimiter } from './rateLimit.ts';
 import { parseSubscription, type Subscription } from './subscription.ts';
-import { testSentMessage } from './testMessage.ts';
+import { summary, testSentMessage } from './testMessage.ts';
+import { BackendTimeoutError } from './timeout.ts';
 
 export interface AppDeps {
   allowedOrigins: readonly string[];
@@ -17,11 +18,17 @@ export interface AppDeps {
   vapidPublicKey: string;
   checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
   saveSubscription(subscription: Subscription): Promise<{ key: string; created: boolean }>;
-  sendTest(): Promise<FanOutResult>;
+  /** Lists the subscriptions and fans out, all within `deadlineMs`; a BackendTimeoutError if the list is not read in time. */
+  sendTest(deadlineMs: number): Promise<FanOutResult>;
+  /** The whole GET /send-test, from the request to the answer. */
+  sendTestDeadlineMs: number;
   /** What the result watcher is listening to, for /health. */
   watching(): { day: string; games: string[] };
   log?: (line: string) => void;
 }
+
+/** Time kept back from /send-test's deadline for answering once the fan-out has stopped. */
+const ANSWER_MARGIN_MS = 1_000;
 
 /**
  * The HTTP face of the notify service:
@@ -29,8 +36,9 @@ export interface AppDeps {
  *   GET  /vapid-public-key  { publicKey } for the runtime config
  *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists
  *   GET  /send-test         admin only: one test notification to every subscriber
- * Every client error is JSON { error } with a 4xx status; every route but /health is rate limited
- * per client address.
+ * Every error is JSON { error } (on /send-test with a `code`) with a 4xx status, or 503 when the
+ * database or Auth did not answer in time; every route but /health is rate limited per client
+ * address.
  */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = deps.log ?? ((line: string) => console.log(line));
@@ -65,13 +73,17 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   app.get('/send-test', async (request, reply) => {
+    const started = performance.now();
     const admin = await deps.checkAdmin(request.headers.authorization);
     if (!admin.ok) {
       if (admin.status === 401) reply.header('WWW-Authenticate', 'Bearer');
       return reply.code(admin.status).send({ error: admin.error, code: admin.code });
     }
-    const result = await deps.sendTest();
-    log(`notify: test notification by ${admin.uid}: sent ${result.sent} of ${result.total} in ${result.ms} ms (gone ${result.gone}, failed ${result.failed}, skipped ${result.skipped})`);
+    // Every await above and below is bounded (the token check and the list by their timeouts),
+    // and the fan-out stops a moment before the deadline, so the answer can still say what it did.
+    const left = deps.sendTestDeadlineMs - (performance.now() - started) - ANSWER_MARGIN_MS;
+    const result = await deps.sendTest(Math.max(0, left));
+    log(`notify: test notification by ${admin.uid}: ${summary(result)}`);
     return reply.code(200).type('text/plain; charset=utf-8').send(testSentMessage(result));
   });
 
@@ -80,6 +92,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   );
 
   app.setErrorHandler(async (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    if (error instanceof BackendTimeoutError) {
+      log(`notify: ${request.method} ${request.url}: ${error.message}`);
+      return reply.code(503).header('Retry-After', '30').send({ error: `${error.backend} unavailable`, code: `${error.backend}-unavailable` });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ error: clientErrorText(error.code, error.message) });
     log(`notify: ${request.method} ${request.url} failed: ${error.message}`);

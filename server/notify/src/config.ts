@@ -21,6 +21,18 @@ export interface NotifyConfig {
   rateLimitPerMinute: number;
   /** Push requests in flight at once, over every fan-out together. */
   concurrency: number;
+  /** Most push requests in flight to one push service (the fan-out starts lower and adapts). */
+  hostConcurrency: number;
+  /** A connection to a push service (lookup, TCP, TLS) not made within this fails the attempt. */
+  connectTimeoutMs: number;
+  /** One attempt, connection to the last byte of the answer. */
+  requestTimeoutMs: number;
+  /** Answers slower than this count against their push service as a failure does. */
+  slowAnswerMs: number;
+  /** The whole GET /send-test, from the request to the answer; its fan-out ends a second before. */
+  sendTestDeadlineMs: number;
+  /** A result's fan-out (listing the subscriptions and sending) ends by then. */
+  resultDeadlineMs: number;
   /** Attempts per push request when the push service answers 429/5xx or cannot be reached. */
   maxAttempts: number;
   retryBaseMs: number;
@@ -84,6 +96,12 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     allowedOrigins: origins.length ? origins : ['*'],
     rateLimitPerMinute: positiveInt(env, 'NOTIFY_RATE_LIMIT', 60),
     concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
+    hostConcurrency: positiveInt(env, 'NOTIFY_HOST_CONCURRENCY', 50),
+    connectTimeoutMs: positiveInt(env, 'NOTIFY_CONNECT_TIMEOUT_MS', 3_000),
+    requestTimeoutMs: positiveInt(env, 'NOTIFY_REQUEST_TIMEOUT_MS', 10_000),
+    slowAnswerMs: positiveInt(env, 'NOTIFY_SLOW_ANSWER_MS', 2_000),
+    sendTestDeadlineMs: positiveInt(env, 'NOTIFY_SEND_TEST_DEADLINE_MS', 25_000),
+    resultDeadlineMs: positiveInt(env, 'NOTIFY_RESULT_DEADLINE_MS', 300_000),
     maxAttempts: positiveInt(env, 'NOTIFY_MAX_ATTEMPTS', 4),
     retryBaseMs: positiveInt(env, 'NOTIFY_RETRY_BASE_MS', 1_000),
     maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),

@@ -1,67 +1,103 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
-import { createFanOut, type FanOutDeps, type Target } from './fanOut.ts';
-import { createLimiter } from './limiter.ts';
 import { RefusedAddressError } from './addressPolicy.ts';
 import { createEndpointPolicy } from './endpointPolicy.ts';
+import { createFanOut, type FanOutDeps, type FanOutResult, type Target } from './fanOut.ts';
+import { createLimiter } from './limiter.ts';
 import { testPayload, TEST_DELIVERY } from './payload.ts';
 import type { PushRequest, PushResponse } from './pushTransport.ts';
 import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
 import { decryptWebPush } from './testing/webPushDecrypt.ts';
 
+/*
+ * The fan-out over a scripted push service, on a fake clock: timeouts, backoff and deadlines
+ * run in virtual time, so "served before the tarpit's first timeout" is an exact statement
+ * rather than a race against a loaded machine.
+ */
 const keys = generateSubscriberKeys();
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:admin@example.com', source: 'generated' as const };
-const target = (name: string): Target => ({
+const REQUEST_TIMEOUT_MS = 10_000;
+const DEADLINE_MS = 60_000;
+
+const target = (name: string, host = 'push.example'): Target => ({
   key: name,
-  subscription: { endpoint: `https://push.example/${name}`, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+  subscription: { endpoint: `https://${host}/${name}`, keys: { p256dh: keys.p256dh, auth: keys.auth } },
 });
 
-/** A fan-out over a scripted push service: `script[name]` lists the statuses of successive attempts. */
-function harness(script: Record<string, (number | Error)[]>, overrides: Partial<FanOutDeps> = {}) {
-  const calls: PushRequest[] = [];
-  const sleeps: number[] = [];
+/** What an endpoint does: answer a status (after `delayMs`), fail, or never answer at all. */
+type Step = number | Error | 'never' | { status: number; delayMs: number };
+
+interface Call {
+  name: string;
+  host: string;
+  at: number;
+  request: PushRequest;
+}
+
+/** `script[name]` lists what successive attempts to that endpoint get; 201 after 2 ms by default. */
+function harness(script: Record<string, Step[]>, overrides: Partial<FanOutDeps> = {}) {
+  const calls: Call[] = [];
   const removed: string[] = [];
   const logs: string[] = [];
   let inFlight = 0;
   let peak = 0;
+  const started = performance.now();
   const transport = async (request: PushRequest): Promise<PushResponse> => {
-    calls.push(request);
+    const url = new URL(request.endpoint);
+    const name = url.pathname.slice(1);
+    calls.push({ name, host: url.host, at: performance.now() - started, request });
+    const step = script[name]?.shift() ?? 201;
+    if (step === 'never') return new Promise<PushResponse>(() => undefined);
     inFlight += 1;
     peak = Math.max(peak, inFlight);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await new Promise((resolve) => setTimeout(resolve, typeof step === 'object' && !(step instanceof Error) ? step.delayMs : 2));
     inFlight -= 1;
-    const name = new URL(request.endpoint).pathname.slice(1);
-    const next = script[name]?.shift() ?? 201;
-    if (next instanceof Error) throw next;
-    return { statusCode: next, headers: next === 429 ? { 'retry-after': '7' } : {}, body: '' };
+    if (step instanceof Error) throw step;
+    const status = typeof step === 'number' ? step : step.status;
+    return { statusCode: status, headers: status === 429 ? { 'retry-after': '7' } : {}, body: '' };
   };
+  const concurrency = overrides.concurrency ?? 4;
   const fanOut = createFanOut({
     vapid,
     transport,
-    limiter: createLimiter(overrides.concurrency ?? 4),
-    concurrency: 4,
+    limiter: createLimiter(concurrency),
+    concurrency,
+    hostConcurrency: 4,
     maxAttempts: 3,
     retryBaseMs: 100,
     maxRetryAfterMs: 10_000,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    slowAnswerMs: 2_000,
     endpointPolicy: createEndpointPolicy({ pushHosts: ['*'], allowLocal: false }),
     removeGone: async (key) => {
       removed.push(key);
     },
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
     log: (line) => logs.push(line),
     ...overrides,
   });
-  return { fanOut, calls, sleeps, removed, logs, peak: () => peak };
+  /** Runs a fan-out to its end in virtual time. */
+  const run = async (targets: Target[], deadlineMs = DEADLINE_MS): Promise<FanOutResult> => {
+    const result = fanOut(targets, testPayload('/i'), TEST_DELIVERY, deadlineMs);
+    await vi.runAllTimersAsync();
+    return result;
+  };
+  const callsTo = (name: string) => calls.filter((c) => c.name === name);
+  return { run, calls, callsTo, removed, logs, peak: () => peak };
 }
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('fan-out', () => {
   it('sends each subscriber the encrypted payload with VAPID, TTL and urgency headers', async () => {
     const h = harness({});
-    const result = await h.fanOut([target('a'), target('b')], testPayload('/icon.png'), TEST_DELIVERY);
-    expect(result).toMatchObject({ total: 2, sent: 2, gone: 0, failed: 0, skipped: 0 });
-    const request = h.calls[0] as PushRequest;
+    const result = await h.run([target('a'), target('b')]);
+    expect(result).toMatchObject({ total: 2, sent: 2, gone: 0, failed: 0, skipped: 0, unfinished: 0 });
+    const request = h.calls[0]?.request as PushRequest;
     expect(request.headers).toMatchObject({ 'Content-Encoding': 'aes128gcm', TTL: 3600, Urgency: 'normal' });
     expect(String(request.headers.Authorization)).toMatch(/^vapid t=.+, k=/);
     expect(JSON.parse(decryptWebPush(request.body as Buffer, keys))).toMatchObject({ kind: 'test', url: '/' });
@@ -69,27 +105,33 @@ describe('fan-out', () => {
 
   it('removes a subscription the push service reports gone (404 or 410)', async () => {
     const h = harness({ old: [410], missing: [404] });
-    const result = await h.fanOut([target('old'), target('missing'), target('ok')], testPayload('/i'), TEST_DELIVERY);
+    const result = await h.run([target('old'), target('missing'), target('ok')]);
     expect(result).toMatchObject({ sent: 1, gone: 2 });
     expect(h.removed.sort()).toEqual(['missing', 'old']);
   });
 
   it('retries 429, 5xx and network errors with growing waits, honouring Retry-After', async () => {
     const h = harness({ busy: [503, 502], throttled: [429], flaky: [new Error('ECONNRESET')] });
-    const result = await h.fanOut([target('busy'), target('throttled'), target('flaky')], testPayload('/i'), TEST_DELIVERY);
+    const result = await h.run([target('busy'), target('throttled'), target('flaky')]);
     expect(result).toMatchObject({ sent: 3, failed: 0 });
-    expect(h.calls.filter((c) => c.endpoint.endsWith('/busy'))).toHaveLength(3);
-    expect(h.sleeps).toContain(7000);
-    const busyWaits = h.sleeps.filter((ms) => ms !== 7000);
-    expect(busyWaits.every((ms) => ms >= 50 && ms <= 200)).toBe(true);
+    const busy = h.callsTo('busy').map((c) => c.at);
+    expect(busy).toHaveLength(3);
+    // Each wait starts when the 2 ms answer came: 50-100 ms after the first, 100-200 after the second.
+    const waits = [(busy[1] ?? 0) - (busy[0] ?? 0) - 2, (busy[2] ?? 0) - (busy[1] ?? 0) - 2];
+    expect(waits[0]).toBeGreaterThanOrEqual(50);
+    expect(waits[0]).toBeLessThanOrEqual(100);
+    expect(waits[1]).toBeGreaterThanOrEqual(100);
+    expect(waits[1]).toBeLessThanOrEqual(200);
+    const throttled = h.callsTo('throttled').map((c) => c.at);
+    expect((throttled[1] ?? 0) - (throttled[0] ?? 0)).toBe(7_002);
   });
 
   it('gives up after the last attempt and keeps the subscription', async () => {
     const h = harness({ down: [500, 500, 500, 500, 500], refused: [403] });
-    const result = await h.fanOut([target('down'), target('refused')], testPayload('/i'), TEST_DELIVERY);
+    const result = await h.run([target('down'), target('refused')]);
     expect(result).toMatchObject({ sent: 0, failed: 2, gone: 0 });
-    expect(h.calls.filter((c) => c.endpoint.endsWith('/down'))).toHaveLength(3);
-    expect(h.calls.filter((c) => c.endpoint.endsWith('/refused'))).toHaveLength(1);
+    expect(h.callsTo('down')).toHaveLength(3);
+    expect(h.callsTo('refused')).toHaveLength(1);
     expect(h.removed).toEqual([]);
     expect(h.logs.join('\n')).toMatch(/failed after 3 attempt\(s\): HTTP 500/);
   });
@@ -97,23 +139,87 @@ describe('fan-out', () => {
   it('skips endpoints the policy refuses without sending anything', async () => {
     const h = harness({});
     const local: Target = { key: 'local', subscription: { ...target('x').subscription, endpoint: 'http://127.0.0.1:9/x' } };
-    const result = await h.fanOut([local], testPayload('/i'), TEST_DELIVERY);
+    const result = await h.run([local]);
     expect(result).toMatchObject({ total: 1, skipped: 1, sent: 0 });
     expect(h.calls).toHaveLength(0);
   });
 
   it('skips, without retrying, an endpoint whose name resolves to a refused address', async () => {
     const h = harness({ rebind: [new RefusedAddressError('push.example', '127.0.0.1')] });
-    const result = await h.fanOut([target('rebind')], testPayload('/i'), TEST_DELIVERY);
+    const result = await h.run([target('rebind')]);
     expect(result).toMatchObject({ total: 1, skipped: 1, sent: 0, failed: 0 });
     expect(h.calls).toHaveLength(1);
   });
 
-  it('keeps at most `limit` requests in flight however many subscribers there are', async () => {
+  it('keeps at most `concurrency` requests in flight however many subscribers there are', async () => {
     const h = harness({}, { concurrency: 3 });
-    const targets = Array.from({ length: 40 }, (_, i) => target(`s${i}`));
-    const result = await h.fanOut(targets, testPayload('/i'), TEST_DELIVERY);
+    const result = await h.run(Array.from({ length: 40 }, (_, i) => target(`s${i}`)));
     expect(result.sent).toBe(40);
-    expect(h.peak()).toBeLessThanOrEqual(3);
+    expect(h.peak()).toBe(3);
+  });
+});
+
+describe('fan-out with endpoints that do not answer (the review: 100 junk keys sorting first held a real push for 249 s)', () => {
+  it('serves a real subscriber before the first request to a tarpit has even timed out, and ends at its deadline', async () => {
+    const script: Record<string, Step[]> = {};
+    const junk = Array.from({ length: 100 }, (_, i) => {
+      script[`junk${i}`] = ['never', 'never', 'never'];
+      return target(`junk${i}`, 'tarpit.example');
+    });
+    const h = harness(script);
+    const result = await h.run([...junk, target('real')]);
+    const [real] = h.callsTo('real');
+    expect(real?.at).toBeLessThan(REQUEST_TIMEOUT_MS);
+    expect(result.sent).toBe(1);
+    expect(result.failed + result.unfinished).toBe(100);
+    expect(result.ms).toBe(DEADLINE_MS);
+    // One request at a time to a host that has never answered.
+    expect(h.calls.filter((c) => c.host === 'tarpit.example' && c.at === 0)).toHaveLength(1);
+  });
+
+  it('lets 1,000 tarpit hosts share at most half of the requests in flight, so 200 real subscribers are all served before any tarpit times out', async () => {
+    const script: Record<string, Step[]> = {};
+    const junk = Array.from({ length: 1_000 }, (_, i) => {
+      script[`junk${i}`] = ['never', 'never', 'never'];
+      return target(`junk${i}`, `t${i}.tarpit.example`);
+    });
+    const real = Array.from({ length: 200 }, (_, i) => target(`real${i}`));
+    const h = harness(script);
+    const result = await h.run([...junk, ...real]);
+    const realCalls = h.calls.filter((c) => c.host === 'push.example');
+    expect(realCalls).toHaveLength(200);
+    expect(Math.max(...realCalls.map((c) => c.at))).toBeLessThan(REQUEST_TIMEOUT_MS);
+    expect(result.sent).toBe(200);
+  });
+
+  it('cuts a host that answers slowly to one request at a time, so the others do not queue behind it', async () => {
+    const script: Record<string, Step[]> = {};
+    const slow = Array.from({ length: 200 }, (_, i) => {
+      script[`slow${i}`] = [{ status: 201, delayMs: 8_000 }];
+      return target(`slow${i}`, 'slow.example');
+    });
+    const real = Array.from({ length: 100 }, (_, i) => target(`real${i}`));
+    const h = harness(script, { concurrency: 10, hostConcurrency: 10, limiter: createLimiter(10) });
+    const result = await h.run([...slow, ...real], 3_600_000);
+    const realCalls = h.calls.filter((c) => c.host === 'push.example');
+    expect(Math.max(...realCalls.map((c) => c.at))).toBeLessThan(8_000);
+    expect(result.sent).toBe(300);
+    // Never more than one slow request at once: it never answered in time.
+    expect(h.calls.filter((c) => c.host === 'slow.example' && c.at < 8_000)).toHaveLength(1);
+  });
+
+  it('waits out a retry without holding a slot: the retry goes behind the work that was queued', async () => {
+    const script: Record<string, Step[]> = {};
+    const busy = Array.from({ length: 10 }, (_, i) => {
+      script[`busy${i}`] = [503];
+      return target(`busy${i}`, 'busy.example');
+    });
+    const real = Array.from({ length: 5 }, (_, i) => target(`real${i}`));
+    const h = harness(script, { concurrency: 1, limiter: createLimiter(1) });
+    const result = await h.run([...busy, ...real]);
+    expect(result.sent).toBe(15);
+    const firstRetry = h.callsTo('busy0')[1]?.at ?? 0;
+    const realCalls = h.calls.filter((c) => c.host === 'push.example');
+    expect(Math.max(...realCalls.map((c) => c.at))).toBeLessThan(firstRetry);
   });
 });

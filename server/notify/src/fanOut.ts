@@ -3,8 +3,8 @@ import { RefusedAddressError } from './addressPolicy.ts';
 import type { EndpointPolicy } from './endpointPolicy.ts';
 import type { Limiter } from './limiter.ts';
 import type { DeliveryOptions, NotificationPayload } from './payload.ts';
-import type { PushRequest, Transport } from './pushTransport.ts';
-import { retryDelay, verdictFor, type Verdict } from './retryPolicy.ts';
+import type { PushRequest, PushResponse, Transport } from './pushTransport.ts';
+import { retryDelay, verdictFor } from './retryPolicy.ts';
 import type { Subscription } from './subscription.ts';
 import type { VapidKeys } from './vapidKeys.ts';
 
@@ -23,6 +23,8 @@ export interface FanOutResult {
   failed: number;
   /** Endpoints this service does not send to (see endpointPolicy, addressPolicy). */
   skipped: number;
+  /** Not finished when the fan-out's deadline passed (queued, in flight or waiting to retry). */
+  unfinished: number;
   ms: number;
 }
 
@@ -31,95 +33,293 @@ export interface FanOutDeps {
   transport: Transport;
   /** Shared by every fan-out: bounds push requests in flight. */
   limiter: Limiter;
-  /** Workers per fan-out, each encrypting and sending one subscription at a time. */
+  /** Requests in flight per fan-out. */
   concurrency: number;
+  /** Most requests in flight to one push service (host and port), however healthy. */
+  hostConcurrency: number;
   maxAttempts: number;
   retryBaseMs: number;
   maxRetryAfterMs: number;
+  /** One attempt, from asking for a connection to the last byte of the answer. */
+  requestTimeoutMs: number;
+  /** An answer slower than this counts against its host like a failure does. */
+  slowAnswerMs: number;
   /** Which endpoints may be sent to: checked again here, as stored entries predate any check. */
   endpointPolicy: EndpointPolicy;
   /** Removes a subscription the push service reported gone. */
   removeGone(key: string): Promise<void>;
-  sleep?: (ms: number) => Promise<void>;
   log?: (line: string) => void;
 }
 
-type Outcome = Exclude<Verdict, 'retry'> | 'skipped';
+class AttemptTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = 'AttemptTimeoutError';
+  }
+}
+
+interface Host {
+  name: string;
+  jobs: Job[];
+  active: number;
+  /** Requests this host may have in flight once proven: grows by one per good answer, halves on trouble. */
+  limit: number;
+  /** Answered well (in time, not 429/5xx) more recently than it failed; until then one request at a time. */
+  proven: boolean;
+  /** In one of the ready queues. */
+  queued: boolean;
+}
+
+interface Job {
+  target: Target;
+  host: Host;
+  attempt: number;
+  /** Encrypted once, on the first attempt, and sent as it is on retries. */
+  request: PushRequest | null;
+  /** Counted in `probing` while in flight. */
+  probe: boolean;
+}
+
+interface Outcome {
+  kind: 'sent' | 'gone' | 'failed' | 'skipped' | 'retry';
+  /** The push service answered (in time or not). */
+  answered: boolean;
+  /** Counts against the host: no answer in time, a 429/5xx, or a slow answer. */
+  trouble: boolean;
+  reason?: string;
+  retryAfter?: string | string[];
+}
 
 /**
- * Sends one notification to many subscriptions. Encryption is per subscription (each has its
- * own keys), so the work runs in a bounded pool of workers rather than all at once: 10,000
- * subscriptions never mean 10,000 buffers or sockets at the same time.
+ * Sends one notification to many subscriptions without letting some of them hold up the rest.
+ * Anyone can subscribe, so some endpoints will be slow or never answer; the fan-out is built so
+ * that a subscriber on a healthy push service is served at full speed regardless:
+ *
+ * - Work is queued per push service (host) and started round robin over the hosts, so the order
+ *   of the stored keys decides nothing; hosts with more subscribers are tried first.
+ * - A host gets one request at a time until it answers well (in time, no 429/5xx), then one more
+ *   with each good answer (so it ramps up within a few round trips, like TCP slow start) up to
+ *   `hostConcurrency`; a timeout, a network error, a 429/5xx or an answer slower than
+ *   `slowAnswerMs` halves that and sets it back to one at a time until it answers well again.
+ * - Hosts on one-at-a-time (unknown or in trouble) share at most half of the requests in flight,
+ *   however many such hosts there are; the hosts that answer well may use all of them.
+ * - Every attempt is bounded (`requestTimeoutMs`; the transport bounds the connect), a retry
+ *   waits without holding a slot and then goes to the back of its host's queue, attempts are
+ *   bounded (`maxAttempts`) and the whole fan-out ends at its deadline, aborting what is left.
+ *
+ * Encryption is per subscription (each has its own keys) and happens when a request is started,
+ * so 10,000 subscriptions never mean 10,000 buffers or sockets at the same time.
  */
 export function createFanOut(deps: FanOutDeps) {
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const log = deps.log ?? ((line: string) => console.log(line));
+  const probeCap = Math.max(1, Math.floor(deps.concurrency / 2));
 
-  async function deliverOne(target: Target, body: string, options: DeliveryOptions): Promise<Outcome> {
-    const { endpoint } = target.subscription;
-    if (!deps.endpointPolicy.allows(endpoint)) return 'skipped';
-    let request: PushRequest;
-    try {
-      const details = webpush.generateRequestDetails(target.subscription, body, {
-        vapidDetails: { subject: deps.vapid.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
-        TTL: options.ttlSeconds,
-        urgency: options.urgency,
-        contentEncoding: 'aes128gcm',
-        ...(options.topic ? { topic: options.topic } : {}),
-      });
-      request = { endpoint: details.endpoint, headers: details.headers, body: details.body };
-    } catch (error) {
-      log(`notify: subscription ${target.key} has unusable keys: ${(error as Error).message}`);
-      return 'failed';
-    }
-    for (let attempt = 1; ; attempt += 1) {
-      let verdict: Verdict;
-      let retryAfter: string | string[] | undefined;
-      let reason: string;
+  function encrypt(target: Target, body: string, options: DeliveryOptions): PushRequest {
+    const details = webpush.generateRequestDetails(target.subscription, body, {
+      vapidDetails: { subject: deps.vapid.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
+      TTL: options.ttlSeconds,
+      urgency: options.urgency,
+      contentEncoding: 'aes128gcm',
+      ...(options.topic ? { topic: options.topic } : {}),
+    });
+    return { endpoint: details.endpoint, headers: details.headers, body: details.body };
+  }
+
+  /** One request with its own time limit; `stop` aborts it early (the fan-out's deadline). */
+  function attempt(request: PushRequest, stop: AbortSignal): Promise<PushResponse> {
+    return deps.limiter.run(async () => {
+      if (stop.aborted) throw stop.reason;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new AttemptTimeoutError(deps.requestTimeoutMs)), deps.requestTimeoutMs);
+      const onStop = () => controller.abort(stop.reason);
+      stop.addEventListener('abort', onStop, { once: true });
       try {
-        const response = await deps.limiter.run(() => deps.transport(request));
-        verdict = verdictFor(response.statusCode);
-        retryAfter = response.headers['retry-after'];
-        reason = `HTTP ${response.statusCode} ${response.body.slice(0, 200)}`.trim();
+        // Raced against the signal rather than trusting the transport to honour it.
+        return await new Promise<PushResponse>((resolve, reject) => {
+          controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+          deps.transport(request, controller.signal).then(resolve, reject);
+        });
+      } finally {
+        clearTimeout(timer);
+        stop.removeEventListener('abort', onStop);
+      }
+    });
+  }
+
+  return function fanOut(targets: readonly Target[], payload: NotificationPayload, options: DeliveryOptions, deadlineMs: number): Promise<FanOutResult> {
+    const started = performance.now();
+    const body = JSON.stringify(payload);
+    const result: FanOutResult = { total: targets.length, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 };
+    const stop = new AbortController();
+    const hosts = new Map<string, Host>();
+    const readyProven: Host[] = [];
+    const readyProbing: Host[] = [];
+    const retryTimers = new Set<NodeJS.Timeout>();
+    let active = 0;
+    let probing = 0;
+    let pendingRemovals = 0;
+    let preferProbing = false;
+    let finished = false;
+    let resolveResult: (result: FanOutResult) => void = () => undefined;
+    const done = new Promise<FanOutResult>((resolve) => {
+      resolveResult = resolve;
+    });
+
+    const settled = () => result.sent + result.gone + result.failed + result.skipped;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadline);
+      for (const timer of retryTimers) clearTimeout(timer);
+      stop.abort(new Error('the fan-out deadline passed'));
+      result.unfinished = result.total - settled();
+      result.ms = Math.round(performance.now() - started);
+      resolveResult({ ...result });
+    };
+    const deadline = setTimeout(finish, deadlineMs);
+    const count = (kind: 'sent' | 'gone' | 'failed' | 'skipped') => {
+      if (finished) return;
+      result[kind] += 1;
+      if (settled() === result.total && pendingRemovals === 0) finish();
+    };
+
+    const enqueueHost = (host: Host) => {
+      if (host.queued || host.jobs.length === 0 || host.active >= (host.proven ? host.limit : 1)) return;
+      host.queued = true;
+      (host.proven ? readyProven : readyProbing).push(host);
+    };
+
+    /** The next host allowed to start a request: proven and probing hosts take turns. */
+    const nextHost = (): Host | undefined => {
+      const probingAllowed = probing < probeCap && readyProbing.length > 0;
+      const useProbing = probingAllowed && (preferProbing || readyProven.length === 0);
+      preferProbing = !preferProbing;
+      const host = useProbing ? readyProbing.shift() : readyProven.shift();
+      if (host) host.queued = false;
+      return host;
+    };
+
+    const pump = () => {
+      while (!finished && active < deps.concurrency) {
+        const host = nextHost();
+        if (!host) return;
+        // A host whose standing changed while it waited is queued again under the right class.
+        const probe = !host.proven;
+        if (probe && probing >= probeCap) {
+          enqueueHost(host);
+          if (readyProven.length === 0) return;
+          continue;
+        }
+        const job = host.jobs.shift();
+        if (!job) continue;
+        job.probe = probe;
+        host.active += 1;
+        active += 1;
+        if (probe) probing += 1;
+        enqueueHost(host);
+        void run(job).then((outcome) => complete(job, outcome));
+      }
+    };
+
+    async function run(job: Job): Promise<Outcome> {
+      try {
+        job.request ??= encrypt(job.target, body, options);
+      } catch (error) {
+        log(`notify: subscription ${job.target.key} has unusable keys: ${(error as Error).message}`);
+        return { kind: 'failed', answered: false, trouble: false };
+      }
+      const sentAt = performance.now();
+      try {
+        const response = await attempt(job.request, stop.signal);
+        const slow = performance.now() - sentAt > deps.slowAnswerMs;
+        const verdict = verdictFor(response.statusCode);
+        const reason = `HTTP ${response.statusCode} ${response.body.slice(0, 200)}`.trim();
+        return { kind: verdict, answered: true, trouble: slow || verdict === 'retry', reason, retryAfter: response.headers['retry-after'] };
       } catch (error) {
         // A name that resolves to a refused address will not resolve elsewhere on a retry.
         if (error instanceof RefusedAddressError) {
-          log(`notify: subscription ${target.key} skipped: ${error.message}`);
-          return 'skipped';
+          log(`notify: subscription ${job.target.key} skipped: ${error.message}`);
+          return { kind: 'skipped', answered: false, trouble: false };
         }
-        // The push service could not be reached: as transient as a 503.
-        verdict = 'retry';
-        reason = (error as Error).message;
+        // No answer in time or no connection: as transient as a 503, and a sign of a bad host.
+        return { kind: 'retry', answered: false, trouble: true, reason: (error as Error).message };
       }
-      if (verdict === 'retry' && attempt < deps.maxAttempts) {
-        await sleep(retryDelay(attempt, retryAfter, { baseMs: deps.retryBaseMs, maxRetryAfterMs: deps.maxRetryAfterMs }));
+    }
+
+    function complete(job: Job, outcome: Outcome) {
+      const { host } = job;
+      host.active -= 1;
+      active -= 1;
+      if (job.probe) probing -= 1;
+      if (finished) return;
+      if (outcome.trouble) {
+        host.limit = Math.max(1, Math.floor(host.limit / 2));
+        host.proven = false;
+      } else if (outcome.answered) {
+        host.limit = Math.min(deps.hostConcurrency, host.limit + 1);
+        host.proven = true;
+      }
+      if (outcome.kind === 'retry') retry(job, outcome);
+      else if (outcome.kind === 'gone') removeGone(job.target.key);
+      else {
+        if (outcome.kind === 'failed' && outcome.answered) {
+          log(`notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
+        }
+        count(outcome.kind);
+      }
+      enqueueHost(host);
+      pump();
+    }
+
+    function retry(job: Job, outcome: Outcome) {
+      const wait = retryDelay(job.attempt, outcome.retryAfter, { baseMs: deps.retryBaseMs, maxRetryAfterMs: deps.maxRetryAfterMs });
+      const left = deadlineMs - (performance.now() - started);
+      if (job.attempt >= deps.maxAttempts || wait >= left) {
+        log(`notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
+        count('failed');
+        return;
+      }
+      // The wait holds no slot; afterwards the job queues behind its host's other work.
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        job.attempt += 1;
+        job.host.jobs.push(job);
+        enqueueHost(job.host);
+        pump();
+      }, wait);
+      retryTimers.add(timer);
+    }
+
+    function removeGone(key: string) {
+      pendingRemovals += 1;
+      result.gone += 1;
+      void deps
+        .removeGone(key)
+        .catch((error: unknown) => log(`notify: could not remove gone subscription ${key}: ${String(error)}`))
+        .finally(() => {
+          pendingRemovals -= 1;
+          if (!finished && settled() === result.total && pendingRemovals === 0) finish();
+        });
+    }
+
+    for (const target of targets) {
+      if (!deps.endpointPolicy.allows(target.subscription.endpoint)) {
+        result.skipped += 1;
         continue;
       }
-      if (verdict === 'gone') {
-        await deps.removeGone(target.key).catch((error: unknown) => log(`notify: could not remove gone subscription ${target.key}: ${String(error)}`));
-        return 'gone';
+      const name = new URL(target.subscription.endpoint).host;
+      let host = hosts.get(name);
+      if (!host) {
+        host = { name, jobs: [], active: 0, limit: 1, proven: false, queued: false };
+        hosts.set(name, host);
       }
-      if (verdict === 'sent') return 'sent';
-      log(`notify: push to ${new URL(endpoint).origin} failed after ${attempt} attempt(s): ${reason}`);
-      return 'failed';
+      host.jobs.push({ target, host, attempt: 1, request: null, probe: false });
     }
-  }
-
-  return async function fanOut(targets: readonly Target[], payload: NotificationPayload, options: DeliveryOptions): Promise<FanOutResult> {
-    const started = performance.now();
-    const body = JSON.stringify(payload);
-    const result: FanOutResult = { total: targets.length, sent: 0, gone: 0, failed: 0, skipped: 0, ms: 0 };
-    let next = 0;
-    const worker = async () => {
-      while (next < targets.length) {
-        const target = targets[next++] as Target;
-        const outcome = await deliverOne(target, body, options);
-        result[outcome] += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(deps.concurrency, targets.length) }, worker));
-    result.ms = Math.round(performance.now() - started);
-    return result;
+    // The big push services first: junk spread over many hosts has few subscribers per host.
+    for (const host of [...hosts.values()].sort((a, b) => b.jobs.length - a.jobs.length)) enqueueHost(host);
+    if (settled() === result.total) finish();
+    else pump();
+    return done;
   };
 }
 export type FanOut = ReturnType<typeof createFanOut>;

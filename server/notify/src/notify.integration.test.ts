@@ -10,6 +10,7 @@ import { changePassword, rest, signIn } from './testing/localServices.ts';
 import { startNotifyProcess, type NotifyProcess } from './testing/notifyProcess.ts';
 import { startPushEndpoint, type PushEndpoint, type ReceivedPush } from './testing/pushEndpoint.ts';
 import { generateSubscriberKeys, type SubscriberKeys } from './testing/subscriberKeys.ts';
+import { startTarpit } from './testing/tarpit.ts';
 import { verifyVapidHeader } from './testing/vapidJwt.ts';
 import { decryptWebPush } from './testing/webPushDecrypt.ts';
 
@@ -237,6 +238,50 @@ describe('notify service', () => {
     expect(push.for('/down').map((r) => r.status)).toEqual([500, 500, 500]);
     expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(down.endpoint)}`)).toMatchObject({ endpoint: down.endpoint });
   }, 30_000);
+
+  it('answers /send-test within its deadline though 100 endpoints sorting first never answer; the real subscriber is served at once', async () => {
+    await rest(stack.urls.database, 'DELETE', 'webPushSubscriptions');
+    const tarpit = await startTarpit();
+    const quick = await startNotifyProcess({
+      auth: stack.urls.auth,
+      database: stack.urls.database,
+      dataDir,
+      // Only the deadline ends the tarpit's requests: an attempt alone would wait a minute.
+      env: { NOTIFY_SEND_TEST_DEADLINE_MS: '4000', NOTIFY_REQUEST_TIMEOUT_MS: '60000' },
+    });
+    try {
+      const junk: Record<string, unknown> = {};
+      for (let i = 0; i < 100; i += 1) {
+        junk[`000-junk-${String(i).padStart(3, '0')}`] = { endpoint: `${tarpit.url}/junk/${i}`, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } };
+      }
+      await rest(stack.urls.database, 'PATCH', 'webPushSubscriptions', junk);
+      expect((await postSubscription(subscription('/real'))).status).toBe(201);
+
+      const response = await fetch(`${quick.url}/send-test`, { headers: { Authorization: `Bearer ${adminToken}` } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('Test notification sent to 1 subscriber. 100 subscribers were not reached within the time limit.');
+      expect(push.for('/real').map((r) => r.status)).toEqual([201]);
+      // One request at a time to a host that never answered.
+      expect(tarpit.connections()).toBe(1);
+    } finally {
+      await quick.stop();
+      await tarpit.close();
+      await rest(stack.urls.database, 'DELETE', 'webPushSubscriptions');
+    }
+  });
+
+  it('answers /send-test 503 "database unavailable" when the database does not answer, instead of waiting forever', async () => {
+    const tarpit = await startTarpit();
+    const cut = await startNotifyProcess({ auth: stack.urls.auth, database: tarpit.url, dataDir, env: { NOTIFY_BACKEND_TIMEOUT_MS: '1000' } });
+    try {
+      const response = await fetch(`${cut.url}/send-test`, { headers: { Authorization: `Bearer ${adminToken}` } });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: 'database unavailable', code: 'database-unavailable' });
+    } finally {
+      await cut.stop();
+      await tarpit.close();
+    }
+  });
 
   // Last but one: it revokes the admin's earlier sessions, so adminToken is replaced.
   it("refuses the admin's token from before a password change (401 token-revoked); the new session's token works", async () => {

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RefusedAddressError, type Resolve } from './addressPolicy.ts';
 import { httpTransport } from './pushTransport.ts';
+import { startTarpit, type Tarpit } from './testing/tarpit.ts';
 
 /** Something listening on 127.0.0.1 that counts who connects (and answers 201 if spoken HTTP to). */
 async function listen(): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
@@ -22,13 +23,18 @@ async function listen(): Promise<{ port: number; connections: () => number; clos
 const rebinding: Resolve = (hostname, callback) =>
   hostname === 'localhost' ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, [{ address: '93.184.215.14', family: 4 }, { address: '127.0.0.1', family: 4 }]);
 
+const OPTIONS = { maxSockets: 2, connectTimeoutMs: 5_000, idleTimeoutMs: 5_000 };
 const request = (endpoint: string) => ({ endpoint, headers: { TTL: 60 }, body: Buffer.from('x') });
 
 let target: Awaited<ReturnType<typeof listen>> | undefined;
+let tarpit: Tarpit | undefined;
 let close: (() => void) | undefined;
 afterEach(async () => {
   close?.();
   await target?.close();
+  await tarpit?.close();
+  target = undefined;
+  tarpit = undefined;
 });
 
 describe('push transport: the address it connects to', () => {
@@ -39,18 +45,40 @@ describe('push transport: the address it connects to', () => {
     ['a loopback literal over http', (port: number) => `http://127.0.0.1:${port}/push`, undefined],
   ])('refuses %s in production and never connects', async (_name, endpoint, resolve) => {
     target = await listen();
-    const transport = httpTransport({ maxSockets: 2, timeoutMs: 5_000, allowLoopback: false, ...(resolve ? { resolve } : {}) });
+    const transport = httpTransport({ ...OPTIONS, allowLoopback: false, ...(resolve ? { resolve } : {}) });
     close = transport.close;
-    await expect(transport.send(request(endpoint(target.port)))).rejects.toBeInstanceOf(RefusedAddressError);
+    await expect(transport.send(request(endpoint(target.port)), new AbortController().signal)).rejects.toBeInstanceOf(RefusedAddressError);
     expect(target.connections()).toBe(0);
   });
 
   it('reaches loopback in the local emulator mode, by name and by address', async () => {
     target = await listen();
-    const transport = httpTransport({ maxSockets: 2, timeoutMs: 5_000, allowLoopback: true });
+    const transport = httpTransport({ ...OPTIONS, allowLoopback: true });
     close = transport.close;
-    expect((await transport.send(request(`http://localhost:${target.port}/push`))).statusCode).toBe(201);
-    expect((await transport.send(request(`http://127.0.0.1:${target.port}/push`))).statusCode).toBe(201);
+    expect((await transport.send(request(`http://localhost:${target.port}/push`), new AbortController().signal)).statusCode).toBe(201);
+    expect((await transport.send(request(`http://127.0.0.1:${target.port}/push`), new AbortController().signal)).statusCode).toBe(201);
     expect(target.connections()).toBeGreaterThan(0);
+  });
+});
+
+describe('push transport: bounded waits', () => {
+  it('fails a connection whose TLS handshake never completes after the connect timeout', async () => {
+    tarpit = await startTarpit();
+    const transport = httpTransport({ ...OPTIONS, connectTimeoutMs: 300, allowLoopback: true });
+    close = transport.close;
+    await expect(transport.send(request(`https://localhost:${tarpit.port}/push`), new AbortController().signal)).rejects.toThrow(
+      `no connection to localhost:${tarpit.port} within 300 ms`,
+    );
+  });
+
+  it('gives up a request that gets no answer when its signal is aborted', async () => {
+    tarpit = await startTarpit();
+    const transport = httpTransport({ ...OPTIONS, allowLoopback: true });
+    close = transport.close;
+    const controller = new AbortController();
+    const sent = transport.send(request(`${tarpit.url}/push`), controller.signal);
+    while (tarpit.connections() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new Error('deadline'));
+    await expect(sent).rejects.toThrow();
   });
 });

@@ -17,11 +17,15 @@ export interface PushResponse {
   body: string;
 }
 
-export type Transport = (request: PushRequest) => Promise<PushResponse>;
+/** Sends one request; aborting `signal` destroys it (the fan-out's timeouts and deadline). */
+export type Transport = (request: PushRequest, signal: AbortSignal) => Promise<PushResponse>;
 
 export interface TransportOptions {
   maxSockets: number;
-  timeoutMs: number;
+  /** A connection (name lookup, TCP and TLS) not made within this fails the request. */
+  connectTimeoutMs: number;
+  /** Kept-alive sockets idle this long are closed. */
+  idleTimeoutMs: number;
   /** Loopback addresses are reachable (the local emulator mode); never in production. */
   allowLoopback: boolean;
   /** Name resolution; the system resolver unless a test stands in for DNS. */
@@ -38,9 +42,9 @@ export interface TransportOptions {
  */
 export function httpTransport(options: TransportOptions): { send: Transport; close(): void } {
   const lookup = guardedLookup(options.allowLoopback, options.resolve);
-  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets, timeout: options.timeoutMs, lookup };
+  const agentOptions = { keepAlive: true, maxSockets: options.maxSockets, timeout: options.idleTimeoutMs, lookup };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
-  const send: Transport = (request) =>
+  const send: Transport = (request, signal) =>
     new Promise((resolve, reject) => {
       const url = new URL(request.endpoint);
       const literal = url.hostname.replace(/^\[|\]$/g, '');
@@ -52,7 +56,7 @@ export function httpTransport(options: TransportOptions): { send: Transport; clo
       const client = secure ? https : http;
       const req = client.request(
         url,
-        { method: 'POST', headers: request.headers, agent: secure ? agents.https : agents.http, timeout: options.timeoutMs, lookup },
+        { method: 'POST', headers: request.headers, agent: secure ? agents.https : agents.http, lookup, signal },
         (res) => {
           let body = '';
           res.setEncoding('utf8');
@@ -63,7 +67,14 @@ export function httpTransport(options: TransportOptions): { send: Transport; clo
           res.on('error', reject);
         },
       );
-      req.on('timeout', () => req.destroy(new Error(`push request timed out after ${options.timeoutMs} ms`)));
+      // A host that accepts no connection (or never finishes TLS) fails fast; the answer itself
+      // is bounded by the caller's signal.
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        const timer = setTimeout(() => req.destroy(new Error(`no connection to ${url.host} within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+        socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+        socket.once('close', () => clearTimeout(timer));
+      });
       req.on('error', reject);
       req.end(request.body ?? undefined);
     });

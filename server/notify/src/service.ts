@@ -8,12 +8,13 @@ import { createFanOut } from './fanOut.ts';
 import { connectFirebase } from './firebase.ts';
 import { listGames } from './gameList.ts';
 import { createLimiter } from './limiter.ts';
-import { TEST_DELIVERY, resultDelivery, resultPayload, testPayload } from './payload.ts';
+import { TEST_DELIVERY, resultDelivery, resultPayload, testPayload, type DeliveryOptions, type NotificationPayload } from './payload.ts';
 import { httpTransport } from './pushTransport.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { watchResults, type Result } from './resultWatcher.ts';
 import { sentLedger } from './sentLedger.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
+import { summary } from './testMessage.ts';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
 
 /** Days of notifyState/sent kept: enough for a result corrected the morning after. */
@@ -31,18 +32,26 @@ export interface NotifyService {
 export function createNotifyService(config: NotifyConfig, log: (line: string) => void = (line) => console.log(line)): NotifyService {
   const vapid = resolveVapidKeys({ ...config.vapid, dataDir: config.dataDir, allowGenerate: config.emulated });
   const firebase = connectFirebase(config);
-  const store = subscriptionStore(firebase.db, log);
+  const store = subscriptionStore(firebase.db, { timeoutMs: config.backendTimeoutMs, log });
   const ledger = sentLedger(firebase.db);
   const endpointPolicy = createEndpointPolicy({ pushHosts: config.pushHosts, allowLocal: config.allowLocalEndpoints });
-  const transport = httpTransport({ maxSockets: config.concurrency, timeoutMs: 15_000, allowLoopback: config.allowLocalEndpoints });
+  const transport = httpTransport({
+    maxSockets: config.concurrency,
+    connectTimeoutMs: config.connectTimeoutMs,
+    idleTimeoutMs: 30_000,
+    allowLoopback: config.allowLocalEndpoints,
+  });
   const fanOut = createFanOut({
     vapid,
     transport: transport.send,
     limiter: createLimiter(config.concurrency),
     concurrency: config.concurrency,
+    hostConcurrency: config.hostConcurrency,
     maxAttempts: config.maxAttempts,
     retryBaseMs: config.retryBaseMs,
     maxRetryAfterMs: config.maxRetryAfterMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    slowAnswerMs: config.slowAnswerMs,
     endpointPolicy,
     removeGone: (key) => store.remove(key),
     log,
@@ -54,11 +63,21 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     void work.finally(() => inFlight.delete(work));
   };
 
+  /** Lists the subscriptions and sends to them, the whole within `deadlineMs`. */
+  const listAndSend = async (payload: NotificationPayload, delivery: DeliveryOptions, deadlineMs: number) => {
+    const started = performance.now();
+    const targets = await store.list(Math.max(1, Math.min(config.backendTimeoutMs, deadlineMs)));
+    return fanOut(targets, payload, delivery, deadlineMs - (performance.now() - started));
+  };
+
   const announce = async ({ date, game, number }: Result) => {
     try {
+      // The claim is not bounded: a transaction cannot be called off, and one that commits after
+      // we stopped waiting would mark the result announced when nothing was sent. Nobody waits on
+      // it (the result arrived from this database a moment ago); what follows it is bounded.
       if (!(await ledger.claim(date, game, number))) return;
-      const result = await fanOut(await store.list(), resultPayload(game, number, date, config.icon), resultDelivery(game, date));
-      log(`notify: ${game} ${number} (${date}) sent to ${result.sent} of ${result.total} in ${result.ms} ms (gone ${result.gone}, failed ${result.failed}, skipped ${result.skipped})`);
+      const result = await listAndSend(resultPayload(game, number, date, config.icon), resultDelivery(game, date), config.resultDeadlineMs);
+      log(`notify: ${game} ${number} (${date}) ${summary(result)}`);
     } catch (error) {
       log(`notify: announcing ${game} ${number} (${date}) failed: ${(error as Error).message}`);
     }
@@ -89,7 +108,8 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     vapidPublicKey: vapid.publicKey,
     checkAdmin: (header) => checkAdmin(firebase.auth, header, config.backendTimeoutMs),
     saveSubscription: (subscription) => store.save(subscription),
-    sendTest: async () => fanOut(await store.list(), testPayload(config.icon), TEST_DELIVERY),
+    sendTest: (deadlineMs) => listAndSend(testPayload(config.icon), TEST_DELIVERY, deadlineMs),
+    sendTestDeadlineMs: config.sendTestDeadlineMs,
     watching: () => ({ day: watcher.day(), games: watcher.games() }),
     log,
   });

@@ -1,18 +1,22 @@
 import type { Database } from 'firebase-admin/database';
 import type { Target } from './fanOut.ts';
 import { parseSubscription, subscriptionKey, type Subscription } from './subscription.ts';
+import { withTimeout } from './timeout.ts';
 
 const ROOT = 'webPushSubscriptions';
 
 /**
  * webPushSubscriptions/{key} through firebase-admin (which the rules do not restrict): the list
- * for a fan-out, create-once for POST /subscriptions, removal of gone ones.
+ * for a fan-out, create-once for POST /subscriptions, removal of gone ones. Reads and the save
+ * reject with a BackendTimeoutError after `timeoutMs`: firebase-admin's get() and transaction()
+ * wait for a connection forever, and a caller is waiting for an answer.
  */
-export function subscriptionStore(db: Database, log: (line: string) => void = (line) => console.log(line)) {
+export function subscriptionStore(db: Database, options: { timeoutMs: number; log?: (line: string) => void }) {
+  const log = options.log ?? ((line: string) => console.log(line));
   return {
     /** Every stored subscription that is well formed; malformed entries are logged and left alone. */
-    async list(): Promise<Target[]> {
-      const snapshot = await db.ref(ROOT).get();
+    async list(timeoutMs = options.timeoutMs): Promise<Target[]> {
+      const snapshot = await withTimeout(db.ref(ROOT).get(), timeoutMs, 'database');
       const entries = (snapshot.val() ?? {}) as Record<string, unknown>;
       const targets: Target[] = [];
       let malformed = 0;
@@ -33,10 +37,14 @@ export function subscriptionStore(db: Database, log: (line: string) => void = (l
      */
     async save(subscription: Subscription): Promise<{ key: string; created: boolean }> {
       const key = subscriptionKey(subscription.endpoint);
-      const result = await db.ref(`${ROOT}/${key}`).transaction(
-        (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
-        undefined,
-        false,
+      const result = await withTimeout(
+        db.ref(`${ROOT}/${key}`).transaction(
+          (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
+          undefined,
+          false,
+        ),
+        options.timeoutMs,
+        'database',
       );
       return { key, created: result.committed };
     },
