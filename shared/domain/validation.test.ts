@@ -66,6 +66,9 @@ describe('validateMainInfo', () => {
     [{ name: '', phnnumber: '9000000001' }, { ok: false, error: REQUIRED }],
     [{ name: 'Raj', phnnumber: '  ' }, { ok: false, error: REQUIRED }],
     [{ name: null, phnnumber: null }, { ok: false, error: REQUIRED }],
+    [{ name: 'R'.repeat(100), phnnumber: '1' }, { ok: true, value: { name: 'R'.repeat(100), phnnumber: '1' } }],
+    [{ name: 'R'.repeat(101), phnnumber: '1' }, { ok: false, error: 'Name is too long: 101 characters, at most 100.' }],
+    [{ name: 'Raj', phnnumber: '9'.repeat(41) }, { ok: false, error: 'Phone number is too long: 41 characters, at most 40.' }],
   ])('%j -> %j', (form, expected) => {
     expect(validateMainInfo(form)).toEqual(expected);
   });
@@ -158,6 +161,16 @@ describe('validateAgent', () => {
     ['a WhatsApp number without digits', { wa: 'ask me' }, { ok: false, error: 'WhatsApp number must contain digits.' }],
     ['a javascript: site', { site: 'javascript:alert(1)' }, { ok: false, error: 'Website must be a valid http:// or https:// address.' }],
     ['an ftp site', { site: 'ftp://example.com' }, { ok: false, error: 'Website must be a valid http:// or https:// address.' }],
+    ['a name of 101 characters', { name: 'K'.repeat(101) }, { ok: false, error: 'Name is too long: 101 characters, at most 100.' }],
+    ['a phone 2 of 41 characters', { phone2: '9'.repeat(41) }, { ok: false, error: 'Phone 2 is too long: 41 characters, at most 40.' }],
+    ['a payment of 201 characters', { payment: 'p'.repeat(201) }, { ok: false, error: 'Payment is too long: 201 characters, at most 200.' }],
+    ['a website of 501 characters', { site: `https://e.com/${'a'.repeat(487)}` }, { ok: false, error: 'Website URL is too long: 501 characters, at most 500.' }],
+    ['a jodi rate of 41 characters', { customRates: { jodi: '1'.repeat(41), haruf: '' } }, { ok: false, error: 'Jodi rate is too long: 41 characters, at most 40.' }],
+    [
+      'a timing game of 65 characters',
+      { customTimings: [['G'.repeat(65), '11:30 PM']] },
+      { ok: false, error: 'Custom timing game is too long: 65 characters, at most 64.' },
+    ],
     ['a timing without a game', { customTimings: [['', '11:30 PM']] }, { ok: false, error: 'Each custom timing needs a game name.' }],
     [
       'a timing with a bad time',
@@ -188,6 +201,8 @@ describe('validateAdInfo', () => {
     ['an entry without a name', { top: { name: '', time: '11:30 PM' } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
     ['an entry without a time', { top: { name: 'Gali', time: null } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
     ['a label with a slash', { 'a/b': { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' }],
+    ['a label of 65 characters', { ['l'.repeat(65)]: { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad label is too long: 65 characters, at most 64.' }],
+    ['a name of 201 characters', { top: { name: 'n'.repeat(201), time: '11:30 PM' } }, { ok: false, error: 'Ad "top" name is too long: 201 characters, at most 200.' }],
     ['a blank label', { '  ': { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' }],
   ])('%s', (_title, entries, expected) => {
     expect(validateAdInfo(entries)).toEqual(expected);

@@ -18,7 +18,9 @@ import {
   WA_NUMBER_ERROR,
   adEntryIncomplete,
   timingFormatError,
+  tooLongError,
 } from './messages.ts';
+import { MAX_LENGTH } from './limits.ts';
 import { isDateKey } from './siteTime.ts';
 import { normalizeTimeInput } from './time.ts';
 
@@ -41,6 +43,17 @@ export function isDatabaseKey(s: string): boolean {
 }
 
 const utf8 = new TextEncoder();
+
+/**
+ * The first field longer than the database rules accept, as a message naming it, or null; the
+ * server would refuse the whole write with a bare 'Permission denied'.
+ */
+export function tooLong(fields: readonly (readonly [label: string, value: string, max: number])[]): string | null {
+  for (const [label, value, max] of fields) {
+    if (value.length > max) return tooLongError(label, value.length, max);
+  }
+  return null;
+}
 
 function checkGame(game: string | null | undefined): Validation<string> {
   const name = field(game);
@@ -96,7 +109,11 @@ export function validateMainInfo(form: {
   const name = field(form.name);
   const phnnumber = field(form.phnnumber);
   if (name === '' || phnnumber === '') return fail(MAIN_INFO_REQUIRED);
-  return ok({ name, phnnumber });
+  const long = tooLong([
+    ['Name', name, MAX_LENGTH.mainInfo.name],
+    ['Phone number', phnnumber, MAX_LENGTH.mainInfo.phnnumber],
+  ]);
+  return long === null ? ok({ name, phnnumber }) : fail(long);
 }
 
 /** Update Password. Passwords are taken as typed: spaces may be part of one. */
@@ -140,6 +157,20 @@ export function validateAgent(form: AgentForm): Validation<KhaiwalRecord> {
   if (!/\d/.test(wa)) return fail(WA_NUMBER_ERROR);
   const site = safeUrl(siteText);
   if (site === null) return fail(SITE_URL_ERROR);
+  const phone2 = field(form.phone2);
+  const jodi = field(form.customRates?.jodi) || DEFAULT_RATES.jodi;
+  const haruf = field(form.customRates?.haruf) || DEFAULT_RATES.haruf;
+  const long = tooLong([
+    ['Name', name, MAX_LENGTH.khaiwal.name],
+    ['Phone', phone, MAX_LENGTH.khaiwal.phone],
+    ['Phone 2', phone2, MAX_LENGTH.khaiwal.phone2],
+    ['WhatsApp number', wa, MAX_LENGTH.khaiwal.wa],
+    ['Website URL', site, MAX_LENGTH.khaiwal.site],
+    ['Payment', payment, MAX_LENGTH.khaiwal.payment],
+    ['Jodi rate', jodi, MAX_LENGTH.khaiwal.jodi],
+    ['Haruf rate', haruf, MAX_LENGTH.khaiwal.haruf],
+  ]);
+  if (long !== null) return fail(long);
 
   const customTimings: [string, string][] = [];
   for (const [gameText, timeText] of form.customTimings ?? []) {
@@ -148,6 +179,8 @@ export function validateAgent(form: AgentForm): Validation<KhaiwalRecord> {
     // The form keeps a blank row for the next entry; it is not an error.
     if (game === '' && rawTime === '') continue;
     if (game === '') return fail(TIMING_GAME_REQUIRED);
+    const longGame = tooLong([['Custom timing game', game, MAX_LENGTH.khaiwal.timingGame]]);
+    if (longGame !== null) return fail(longGame);
     const time = normalizeTimeInput(rawTime);
     if (time === null) return fail(timingFormatError(game));
     customTimings.push([game, time]);
@@ -160,12 +193,8 @@ export function validateAgent(form: AgentForm): Validation<KhaiwalRecord> {
     site,
     payment,
     customTimings,
-    customRates: {
-      jodi: field(form.customRates?.jodi) || DEFAULT_RATES.jodi,
-      haruf: field(form.customRates?.haruf) || DEFAULT_RATES.haruf,
-    },
+    customRates: { jodi, haruf },
   };
-  const phone2 = field(form.phone2);
   if (phone2 !== '') record.phone2 = phone2;
   return ok(record);
 }
@@ -189,6 +218,12 @@ export function validateAdInfo(
     const name = field(entry.name);
     const time = field(entry.time);
     if (name === '' || time === '') return fail(adEntryIncomplete(label));
+    const long = tooLong([
+      ['Ad label', label, MAX_LENGTH.ad.label],
+      [`Ad "${label}" name`, name, MAX_LENGTH.ad.name],
+      [`Ad "${label}" time`, time, MAX_LENGTH.ad.time],
+    ]);
+    if (long !== null) return fail(long);
     value[label] = { name, time: normalizeTimeInput(time) ?? time };
   }
   return ok(value);

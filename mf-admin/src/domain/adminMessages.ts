@@ -52,3 +52,12 @@ export const todayOption = (displayDate: string): string => `Today, ${displayDat
 export const yesterdayOption = (displayDate: string): string => `Yesterday, ${displayDate}`;
 export const drawnYesterdayNote = (game: string, time: string, cutoff: string, displayDate: string): string =>
   `${game} is drawn at ${time}, so until ${cutoff} its result goes under the day of the draw: yesterday, ${displayDate}.`;
+
+// What a failed service call means for the admin, instead of the service's code
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
+export const NO_CONNECTION = 'No connection to the server; try again.';
+export const NOT_ALLOWED = 'You are not allowed to make this change; sign in again as the admin.';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts; wait a few minutes and try again.';
+export const WEAK_PASSWORD = 'The new password is too weak: use at least 6 characters.';
+export const RECENT_SIGN_IN_NEEDED = 'For this change, sign out, sign in again and repeat it.';
+export const unexpectedError = (code: string): string => `The server refused the change (${code}); try again.`;

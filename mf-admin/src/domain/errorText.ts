@@ -1,6 +1,51 @@
-/** The message of whatever a service call threw, for the forms that show the service's own words. */
+import {
+  CURRENT_PASSWORD_WRONG,
+  NO_CONNECTION,
+  NOT_ALLOWED,
+  RECENT_SIGN_IN_NEEDED,
+  TOO_MANY_ATTEMPTS,
+  WEAK_PASSWORD,
+  unexpectedError,
+} from './adminMessages.ts';
+
+// Codes of the Auth and Realtime Database SDKs, and what the admin should do about each. Only
+// the password form re-authenticates, so a refused credential means its current password.
+const BY_CODE: Readonly<Record<string, string>> = {
+  'auth/wrong-password': CURRENT_PASSWORD_WRONG,
+  'auth/invalid-credential': CURRENT_PASSWORD_WRONG,
+  'auth/invalid-login-credentials': CURRENT_PASSWORD_WRONG,
+  'auth/network-request-failed': NO_CONNECTION,
+  'auth/too-many-requests': TOO_MANY_ATTEMPTS,
+  'auth/weak-password': WEAK_PASSWORD,
+  'auth/requires-recent-login': RECENT_SIGN_IN_NEEDED,
+  'auth/user-token-expired': NOT_ALLOWED,
+  'auth/user-disabled': NOT_ALLOWED,
+  'auth/user-not-found': NOT_ALLOWED,
+  PERMISSION_DENIED: NOT_ALLOWED,
+  UNAVAILABLE: NO_CONNECTION,
+  NETWORK_ERROR: NO_CONNECTION,
+};
+
+/** The SDK's code of an error: its `code`, else the one its message carries ('… (auth/x).', 'PERMISSION_DENIED: …'). */
+function codeOf(error: Error): string | null {
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && code !== '') return code.startsWith('auth/') ? code : code.toUpperCase();
+  const auth = /\((auth\/[\w-]+)\)/.exec(error.message);
+  if (auth?.[1]) return auth[1];
+  const database = /^([A-Z][A-Z_]+)(?::|$)/.exec(error.message);
+  return database?.[1] ?? null;
+}
+
+/**
+ * What a failed service call means, in words the admin can act on: 'PERMISSION_DENIED:
+ * Permission denied' becomes 'You are not allowed to make this change; sign in again as the
+ * admin.' The service's own sentences (a refused number, an invalid date) pass unchanged.
+ */
 export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  return String(error);
+  if (!(error instanceof Error)) return typeof error === 'string' ? error : String(error);
+  // The SDK's words when a read is asked for without a connection; fetch's when the host is unreachable.
+  if (error.message === 'Client is offline.' || error instanceof TypeError) return NO_CONNECTION;
+  const code = codeOf(error);
+  if (code === null) return error.message;
+  return BY_CODE[code] ?? unexpectedError(code);
 }

@@ -1,5 +1,6 @@
 import type { MainInfo } from '@satta/shared/data';
-import { validateMainInfo, type Validation } from '@satta/shared/domain/validation';
+import { MAX_LENGTH } from '@satta/shared/domain/limits';
+import { tooLong, validateMainInfo, type Validation } from '@satta/shared/domain/validation';
 import { CHANNEL_LINK_ERROR } from './adminMessages.ts';
 
 /** Every field of the `mian` record as the form edits it. */
@@ -23,20 +24,24 @@ export function mainInfoDraft(info: MainInfo | undefined): MainInfoDraft {
   };
 }
 
-/** The spec's rule (name and phone required), plus the channel link the rules accept: https or none. */
+/**
+ * The spec's rule (name and phone required), plus what the rules accept: the channel link https
+ * or none, and each field within its length.
+ */
 export function checkMainInfo(draft: MainInfoDraft): Validation<Required<MainInfo>> {
   const required = validateMainInfo(draft);
   if (!required.ok) return required;
+  const email = draft.email.trim();
   const channel = draft.channel.trim();
+  const banner = draft.banner.trim();
+  const notice = draft.notice.trim();
+  const long = tooLong([
+    ['Email', email, MAX_LENGTH.mainInfo.email],
+    ['Channel link', channel, MAX_LENGTH.mainInfo.channel],
+    ['Banner text', banner, MAX_LENGTH.mainInfo.banner],
+    ['Notice text', notice, MAX_LENGTH.mainInfo.notice],
+  ]);
+  if (long !== null) return { ok: false, error: long };
   if (channel !== '' && !/^https:\/\/\S+$/.test(channel)) return { ok: false, error: CHANNEL_LINK_ERROR };
-  return {
-    ok: true,
-    value: {
-      ...required.value,
-      email: draft.email.trim(),
-      channel,
-      banner: draft.banner.trim(),
-      notice: draft.notice.trim(),
-    },
-  };
+  return { ok: true, value: { ...required.value, email, channel, banner, notice } };
 }

@@ -61,9 +61,9 @@ describe('Update Ad Info', () => {
     type('Ad 1 time', 'all day');
     save();
     await settle();
-    expect(screen.getByText('PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(screen.getByText('You are not allowed to make this change; sign in again as the admin.')).toBeTruthy();
     expect((screen.getByLabelText('Ad 1 time') as HTMLInputElement).value).toBe('all day');
     await advance(3000);
-    expect(screen.queryByText('PERMISSION_DENIED: Permission denied')).toBeNull();
+    expect(screen.queryByText('You are not allowed to make this change; sign in again as the admin.')).toBeNull();
   });
 });

@@ -67,10 +67,10 @@ describe('Bulk import', () => {
     expect(screen.getByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
     fail(new Error('PERMISSION_DENIED: Permission denied'));
     await settle();
-    expect(screen.getByText('Import failed: PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(screen.getByText('Import failed: You are not allowed to make this change; sign in again as the admin.')).toBeTruthy();
     expect((screen.getByLabelText('CSV rows (date,game,number)') as HTMLTextAreaElement).value).toBe('2026-11-19,Gali,42');
     expect(screen.getByRole('table', { name: 'Import preview' })).toBeTruthy();
     await advance(3000);
-    expect(screen.queryByText('Import failed: PERMISSION_DENIED: Permission denied')).toBeNull();
+    expect(screen.queryByText('Import failed: You are not allowed to make this change; sign in again as the admin.')).toBeNull();
   });
 });

@@ -111,7 +111,7 @@ describe('Khaiwal Management', () => {
     type('Name', 'Raju Bhai');
     fireEvent.click(screen.getByRole('button', { name: 'Update Khaiwal' }));
     await settle();
-    const text = 'Error saving khaiwal data: PERMISSION_DENIED: Permission denied';
+    const text = 'Error saving khaiwal data: You are not allowed to make this change; sign in again as the admin.';
     expect(screen.getByText(text)).toBeTruthy();
     expect(input('Name').value).toBe('Raju Bhai');
     expect(screen.getByRole('button', { name: 'Update Khaiwal' })).toBeTruthy();
@@ -170,6 +170,17 @@ describe('Khaiwal Management', () => {
     expect(screen.getByText('Error fetching khaiwals data')).toBeTruthy();
     await advance(3000);
     expect(screen.queryByText('Error fetching khaiwals data')).toBeNull();
+  });
+
+  it('refuses a name longer than the database accepts, saying which field and by how much', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<KhaiwalManager />, data);
+    fillRequired();
+    type('Name', 'K'.repeat(101));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Khaiwal' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Name is too long: 101 characters, at most 100.');
+    expect(commands.saveKhaiwal).not.toHaveBeenCalled();
   });
 });
 

@@ -57,10 +57,10 @@ describe('Update Main Information', () => {
     expect(field('Name').value).toBe('Typed');
     fireEvent.click(button());
     await settle();
-    expect(screen.getByText('PERMISSION_DENIED: Permission denied')).toBeTruthy();
+    expect(screen.getByText('You are not allowed to make this change; sign in again as the admin.')).toBeTruthy();
     expect(field('Name').value).toBe('Typed');
     await advance(3000);
-    expect(screen.queryByText('PERMISSION_DENIED: Permission denied')).toBeNull();
+    expect(screen.queryByText('You are not allowed to make this change; sign in again as the admin.')).toBeNull();
   });
 
   it('refuses a channel link that is not https', async () => {
@@ -71,5 +71,21 @@ describe('Update Main Information', () => {
     await settle();
     expect(screen.getByText('The channel link must start with https://')).toBeTruthy();
     expect(commands.setMainInfo).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Name', 'R'.repeat(101), 'Name is too long: 101 characters, at most 100.'],
+    ['Phone number', '9'.repeat(41), 'Phone number is too long: 41 characters, at most 40.'],
+    ['Banner text', 'b'.repeat(2001), 'Banner text is too long: 2001 characters, at most 2000.'],
+    ['Notice text', 'n'.repeat(2001), 'Notice text is too long: 2001 characters, at most 2000.'],
+  ])('refuses a %s longer than the database accepts, before writing', async (label, value, error) => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<MainInfoForm />, data);
+    fireEvent.change(field(label), { target: { value } });
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(error);
+    expect(commands.setMainInfo).not.toHaveBeenCalled();
+    expect(field(label).value).toBe(value);
   });
 });

@@ -73,10 +73,10 @@ describe('Update Previous Number', () => {
     fill('2026-11-02', 'Gali', '44');
     submit();
     await settle();
-    expect(screen.getByText('Client is offline. — Gali')).toBeTruthy();
+    expect(screen.getByText('No connection to the server; try again. — Gali')).toBeTruthy();
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-11-02');
     expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('44');
     await advance(3000);
-    expect(screen.queryByText('Client is offline. — Gali')).toBeNull();
+    expect(screen.queryByText('No connection to the server; try again. — Gali')).toBeNull();
   });
 });

@@ -118,11 +118,11 @@ describe('Update Number', () => {
     fill('Gali', '33');
     submit();
     await settle();
-    expect(screen.getByText('PERMISSION_DENIED: Permission denied — Gali')).toBeTruthy();
+    expect(screen.getByText('You are not allowed to make this change; sign in again as the admin. — Gali')).toBeTruthy();
     expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('33');
     expect((screen.getByLabelText('Sattaname') as HTMLSelectElement).value).toBe('Gali');
     await advance(3000);
-    expect(screen.queryByText('PERMISSION_DENIED: Permission denied — Gali')).toBeNull();
+    expect(screen.queryByText('You are not allowed to make this change; sign in again as the admin. — Gali')).toBeNull();
   });
 
   it('offers today and yesterday in day-month-year, today first and chosen', () => {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { errorText } from './errorText.ts';
+
+/** An error as the Firebase SDKs build them: a message and a code. */
+function coded(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('errorText', () => {
+  it.each<[string, unknown, string]>([
+    ['a wrong current password', coded('Firebase: Error (auth/wrong-password).', 'auth/wrong-password'), 'The current password is not correct.'],
+    ['an invalid credential', coded('Firebase: Error (auth/invalid-credential).', 'auth/invalid-credential'), 'The current password is not correct.'],
+    ['the code only in the message', new Error('Firebase: Error (auth/wrong-password).'), 'The current password is not correct.'],
+    ['no network for Auth', coded('Firebase: Error (auth/network-request-failed).', 'auth/network-request-failed'), 'No connection to the server; try again.'],
+    ['a read while offline', new Error('Client is offline.'), 'No connection to the server; try again.'],
+    ['fetch without a host', new TypeError('Failed to fetch'), 'No connection to the server; try again.'],
+    ['too many attempts', coded('Firebase: Error (auth/too-many-requests).', 'auth/too-many-requests'), 'Too many attempts; wait a few minutes and try again.'],
+    [
+      'a weak password',
+      coded('Firebase: Password should be at least 6 characters (auth/weak-password).', 'auth/weak-password'),
+      'The new password is too weak: use at least 6 characters.',
+    ],
+    ['an old sign-in', coded('Firebase: Error (auth/requires-recent-login).', 'auth/requires-recent-login'), 'For this change, sign out, sign in again and repeat it.'],
+    ['a write the rules refuse', coded('PERMISSION_DENIED: Permission denied', 'PERMISSION_DENIED'), 'You are not allowed to make this change; sign in again as the admin.'],
+    ['the same without a code', new Error('PERMISSION_DENIED: Permission denied'), 'You are not allowed to make this change; sign in again as the admin.'],
+    ['a lower-case code', coded('permission_denied at /mian: denied', 'permission_denied'), 'You are not allowed to make this change; sign in again as the admin.'],
+    ['an unknown code', coded('Firebase: Error (auth/internal-error).', 'auth/internal-error'), 'The server refused the change (auth/internal-error); try again.'],
+    ['the service in its own words', new Error('Number must be two digits from 00 to 99.'), 'Number must be two digits from 00 to 99.'],
+    ['a thrown string', 'Not signed in.', 'Not signed in.'],
+    ['anything else', 42, '42'],
+  ])('%s', (_name, error, text) => {
+    expect(errorText(error)).toBe(text);
+  });
+});
