@@ -99,6 +99,8 @@ export const TIMING_GAME_REQUIRED = 'Each custom timing needs a game name.';
 export const timingFormatError = (game: string): string => `Custom timing for ${game} must be in HH:MM AM/PM format.`;
 export const AD_LABEL_ERROR = 'Ad labels must not be empty or contain . $ # [ ] /';
 export const adEntryIncomplete = (label: string): string => `Ad "${label}" needs a name and a time.`;
+export const adTimeFormatError = (label: string): string => `Ad "${label}" time must be in HH:MM AM/PM format, for example 02:00 PM.`;
+export const EMAIL_ERROR = 'Enter an email like name@example.com (no spaces, ? & # / or :), or leave it empty.';
 export const tooLongError = (field: string, length: number, max: number): string =>
   `${field} is too long: ${length} characters, at most ${max}.`;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATES } from './agents.ts';
 import {
+  isContactEmail,
   isDatabaseKey,
   validateAdInfo,
   validateAgent,
@@ -193,10 +194,13 @@ describe('validateAgent', () => {
 describe('validateAdInfo', () => {
   it.each<[string, Record<string, { name?: string | null; time?: string | null }>, unknown]>([
     [
-      'entries trimmed, game times canonical, free text kept',
-      { top: { name: ' Gali ', time: '11:30 pm' }, ' side ': { name: 'Offer', time: '10 AM - 11 AM' } },
-      { ok: true, value: { top: { name: 'Gali', time: '11:30 PM' }, side: { name: 'Offer', time: '10 AM - 11 AM' } } },
+      'entries trimmed, times canonical',
+      { top: { name: ' Gali ', time: '11:30 pm' }, ' side ': { name: 'Offer', time: '2:00am' } },
+      { ok: true, value: { top: { name: 'Gali', time: '11:30 PM' }, side: { name: 'Offer', time: '02:00 AM' } } },
     ],
+    ['a time that is no time', { top: { name: 'Gali', time: '25:99 XM' } }, { ok: false, error: 'Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.' }],
+    ['a span of hours', { side: { name: 'Offer', time: '10 AM - 11 AM' } }, { ok: false, error: 'Ad "side" time must be in HH:MM AM/PM format, for example 02:00 PM.' }],
+    ['a 24-hour time', { top: { name: 'Gali', time: '23:30' } }, { ok: false, error: 'Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.' }],
     ['no entries', {}, { ok: true, value: {} }],
     ['an entry without a name', { top: { name: '', time: '11:30 PM' } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
     ['an entry without a time', { top: { name: 'Gali', time: null } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
@@ -233,5 +237,24 @@ describe('isDatabaseKey', () => {
     ['771 UTF-8 bytes of Devanagari', 'स'.repeat(257), false],
   ])('a key of %s: %s', (_title, key, valid) => {
     expect(isDatabaseKey(key)).toBe(valid);
+  });
+});
+
+describe('isContactEmail', () => {
+  it.each([
+    ['admin@example.com', true],
+    [' admin@example.com ', true],
+    ['first.last@mail.example.in', true],
+    ['', false],
+    ['admin', false],
+    ['admin@example', false],
+    ['admin @example.com', false],
+    ['admin@example.com?subject=win', false],
+    ['admin@example.com&body=x', false],
+    ['admin@exa#mple.com', false],
+    ['a@b@example.com', false],
+    ['mailto:admin@example.com', false],
+  ])('%j -> %s', (text, shown) => {
+    expect(isContactEmail(text)).toBe(shown);
   });
 });

@@ -17,6 +17,7 @@ import {
   TIMING_GAME_REQUIRED,
   WA_NUMBER_ERROR,
   adEntryIncomplete,
+  adTimeFormatError,
   timingFormatError,
   tooLongError,
 } from './messages.ts';
@@ -199,14 +200,26 @@ export function validateAgent(form: AgentForm): Validation<KhaiwalRecord> {
   return ok(record);
 }
 
+// No '?', '&' or '#': admin text must not smuggle a subject or body into the visitor's mail app.
+const CONTACT_EMAIL = /^[^\s@?&#/:]+@[^\s@?&#/:]+\.[^\s@?&#/:]+$/;
+
+/**
+ * Whether the contact page shows this email (and links it with mailto:); it hides any other, so
+ * the dashboard refuses what would silently vanish there. The same rule as the contact page's
+ * (mf-agents/src/contact/contactDetails.ts); mf-admin's mainInfoDraft test holds the two together.
+ */
+export function isContactEmail(text: string): boolean {
+  return CONTACT_EMAIL.test(text.trim());
+}
+
 export interface AdEntry {
   name: string;
   time: string;
 }
 
 /**
- * Update Ad Info: the whole `adinfo` object. Times that read as a game time are stored canonical;
- * other text ('10 AM - 11 AM') is kept, since an ad may name a span rather than a draw.
+ * Update Ad Info: the whole `adinfo` object. An ad's time is a draw time like a game's, stored in
+ * the canonical 'HH:MM AM/PM' the rules use for game times; '25:99 XM' is refused.
  */
 export function validateAdInfo(
   entries: Readonly<Record<string, { name?: string | null; time?: string | null }>>,
@@ -224,7 +237,9 @@ export function validateAdInfo(
       [`Ad "${label}" time`, time, MAX_LENGTH.ad.time],
     ]);
     if (long !== null) return fail(long);
-    value[label] = { name, time: normalizeTimeInput(time) ?? time };
+    const drawTime = normalizeTimeInput(time);
+    if (drawTime === null) return fail(adTimeFormatError(label));
+    value[label] = { name, time: drawTime };
   }
   return ok(value);
 }

@@ -1,6 +1,7 @@
 import type { MainInfo } from '@satta/shared/data';
 import { MAX_LENGTH } from '@satta/shared/domain/limits';
-import { tooLong, validateMainInfo, type Validation } from '@satta/shared/domain/validation';
+import { isContactEmail, tooLong, validateMainInfo, type Validation } from '@satta/shared/domain/validation';
+import { EMAIL_ERROR } from '@satta/shared/domain/messages';
 import { CHANNEL_LINK_ERROR } from './adminMessages.ts';
 
 /** Every field of the `mian` record as the form edits it. */
@@ -25,8 +26,8 @@ export function mainInfoDraft(info: MainInfo | undefined): MainInfoDraft {
 }
 
 /**
- * The spec's rule (name and phone required), plus what the rules accept: the channel link https
- * or none, and each field within its length.
+ * The spec's rule (name and phone required), plus what the rules accept (the channel link https
+ * or none, each field within its length) and an email the contact page will show, or none.
  */
 export function checkMainInfo(draft: MainInfoDraft): Validation<Required<MainInfo>> {
   const required = validateMainInfo(draft);
@@ -42,6 +43,7 @@ export function checkMainInfo(draft: MainInfoDraft): Validation<Required<MainInf
     ['Notice text', notice, MAX_LENGTH.mainInfo.notice],
   ]);
   if (long !== null) return { ok: false, error: long };
+  if (email !== '' && !isContactEmail(email)) return { ok: false, error: EMAIL_ERROR };
   if (channel !== '' && !/^https:\/\/\S+$/.test(channel)) return { ok: false, error: CHANNEL_LINK_ERROR };
   return { ok: true, value: { ...required.value, email, channel, banner, notice } };
 }

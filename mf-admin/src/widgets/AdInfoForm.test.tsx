@@ -15,7 +15,7 @@ describe('Update Ad Info', () => {
 
   it('edits, adds and removes ads and writes the whole object', async () => {
     const { data, commands, streams } = fakeAdminData();
-    streams.adInfo.next({ data: { top: { name: 'Old', time: '01:00 PM' }, gone: { name: 'X', time: 'Y' } }, stale: false, error: null });
+    streams.adInfo.next({ data: { top: { name: 'Old', time: '01:00 PM' }, gone: { name: 'X', time: '02:00 AM' } }, stale: false, error: null });
     renderAdmin(<AdInfoForm />, data);
     expect((screen.getByLabelText('Ad 1 name') as HTMLInputElement).value).toBe('Old');
     type('Ad 1 name', 'New name');
@@ -33,6 +33,20 @@ describe('Update Ad Info', () => {
     expect(screen.getByText('Ad info updated successfully!')).toBeTruthy();
     await advance(3000);
     expect(screen.queryByText('Ad info updated successfully!')).toBeNull();
+  });
+
+  it("refuses an ad time that is not a draw time ('25:99 XM'), with the HH:MM AM/PM hint", async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<AdInfoForm />, data);
+    fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
+    type('Ad 1 label', 'top');
+    type('Ad 1 name', 'Evening ad');
+    type('Ad 1 time', '25:99 XM');
+    expect(screen.getByLabelText('Ad 1 time').getAttribute('placeholder')).toBe('HH:MM AM/PM');
+    save();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.');
+    expect(commands.setAdInfo).not.toHaveBeenCalled();
   });
 
   it('refuses an incomplete ad and a repeated label', async () => {
@@ -58,11 +72,11 @@ describe('Update Ad Info', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
     type('Ad 1 label', 'top');
     type('Ad 1 name', 'Top');
-    type('Ad 1 time', 'all day');
+    type('Ad 1 time', '10:00 AM');
     save();
     await settle();
     expect(screen.getByText('You are not allowed to make this change; sign in again as the admin.')).toBeTruthy();
-    expect((screen.getByLabelText('Ad 1 time') as HTMLInputElement).value).toBe('all day');
+    expect((screen.getByLabelText('Ad 1 time') as HTMLInputElement).value).toBe('10:00 AM');
     await advance(3000);
     expect(screen.queryByText('You are not allowed to make this change; sign in again as the admin.')).toBeNull();
   });

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLive } from '@satta/shared/data/react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
-import { FORM_AD_INFO, UPDATING } from '@satta/shared/domain/messages';
+import { FORM_AD_INFO, TIME_PLACEHOLDER, UPDATING } from '@satta/shared/domain/messages';
 import { adRows, checkAdRows, type AdRow } from '../domain/adInfoDraft.ts';
 import { ADD_AD, AD_INFO_UPDATED, NO_ADS } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
@@ -71,7 +71,12 @@ export function AdInfoForm() {
               </Label>
               <Label>
                 {`Ad ${i + 1} time`}
-                <Input value={row.time} onChange={(e) => change(i, { time: e.target.value })} />
+                <Input
+                  value={row.time}
+                  placeholder={TIME_PLACEHOLDER}
+                  onChange={(e) => change(i, { time: e.target.value })}
+                  autoComplete="off"
+                />
               </Label>
               <Button type="button" $variant="danger" onClick={() => edit(rows.filter((_, j) => j !== i))}>
                 {`Remove ad ${i + 1}`}

@@ -88,4 +88,14 @@ describe('Update Main Information', () => {
     expect(commands.setMainInfo).not.toHaveBeenCalled();
     expect(field(label).value).toBe(value);
   });
+
+  it('refuses an email the contact page would hide, before writing', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<MainInfoForm />, data);
+    fireEvent.change(field('Email'), { target: { value: 'raju@example.com?subject=win' } });
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Enter an email like name@example.com (no spaces, ? & # / or :), or leave it empty.');
+    expect(commands.setMainInfo).not.toHaveBeenCalled();
+  });
 });
