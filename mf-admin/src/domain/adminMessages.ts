@@ -61,3 +61,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts; wait a few minutes and try 
 export const WEAK_PASSWORD = 'The new password is too weak: use at least 6 characters.';
 export const RECENT_SIGN_IN_NEEDED = 'For this change, sign out, sign in again and repeat it.';
 export const unexpectedError = (code: string): string => `The server refused the change (${code}); try again.`;
+
+// Update Previous Number: a date typed day first, whatever the browser's language
+export const DATE_FORMAT_HINT = 'Day-month-year, for example 02-11-2026.';
+export const DATE_FORMAT_ERROR = 'Enter the date as DD-MM-YYYY, for example 02-11-2026.';

@@ -1,12 +1,22 @@
+import styled from 'styled-components';
 import { SELECT_SATTANAME } from '../domain/adminMessages.ts';
 import { useGameNames } from '../hooks/useGameNames.ts';
 import { Label, Select } from './controls.ts';
+
+// Wide enough for 'Select Sattaname' and the longest game names: beside the number on a wide
+// screen, on a line of its own at 360 px instead of cut to 'Select Sattanar'. Doubled to win over
+// the Row's own basis for its children.
+const GameLabel = styled(Label)`
+  && {
+    flex: 2 1 220px;
+  }
+`;
 
 /** The Sattaname picker of the number forms; starts unchosen, so a choice is deliberate. */
 export function GameSelect({ value, onChange, label = 'Sattaname' }: { value: string; onChange(v: string): void; label?: string }) {
   const games = useGameNames();
   return (
-    <Label>
+    <GameLabel>
       {label}
       <Select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{SELECT_SATTANAME}</option>
@@ -16,6 +26,6 @@ export function GameSelect({ value, onChange, label = 'Sattaname' }: { value: st
           </option>
         ))}
       </Select>
-    </Label>
+    </GameLabel>
   );
 }

@@ -54,6 +54,9 @@ describe('Update Previous Number', () => {
     ['2026-11-22', 'Gali', '12', 'The date cannot be in the future.'],
     ['2026-11-02', 'Gali', '123', 'Number must be two digits from 00 to 99.'],
     ['2026-11-02', 'Gali', '5', 'Number must be two digits from 00 to 99.'],
+    ['22-11-2026', 'Gali', '12', 'The date cannot be in the future.'],
+    ['30-02-2026', 'Gali', '12', 'Enter the date as DD-MM-YYYY, for example 02-11-2026.'],
+    ['11/2026', 'Gali', '12', 'Enter the date as DD-MM-YYYY, for example 02-11-2026.'],
   ])('refuses %j %j %j with %j', async (date, game, number, error) => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<PreviousNumberForm />, data);
@@ -78,5 +81,26 @@ describe('Update Previous Number', () => {
     expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('44');
     await advance(3000);
     expect(screen.queryByText('No connection to the server; try again. — Gali')).toBeNull();
+  });
+
+  it.each([
+    ['02-11-2026', '2026-11-02'],
+    ['2/11/2026', '2026-11-02'],
+    [' 02.11.2026 ', '2026-11-02'],
+    ['2026-11-02', '2026-11-02'],
+  ])('reads %j day first as %s, whatever the browser language', async (typed, key) => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<PreviousNumberForm />, data);
+    fill(typed, 'Gali', '44');
+    submit();
+    await settle();
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', key, '44');
+  });
+
+  it('labels the date field and describes its order', () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<PreviousNumberForm />, data);
+    const date = screen.getByRole('textbox', { name: 'Date', description: 'Day-month-year, for example 02-11-2026.' });
+    expect(date.getAttribute('placeholder')).toBe('DD-MM-YYYY');
   });
 });

@@ -1,22 +1,39 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
 import { FORM_PREVIOUS_NUMBER, UPDATING, newDataCreatedFor, numberUpdatedFor } from '@satta/shared/domain/messages';
 import { validatePreviousNumber } from '@satta/shared/domain/validation';
+import { DATE_FORMAT_ERROR, DATE_FORMAT_HINT } from '../domain/adminMessages.ts';
+import { parseImportDate } from '../domain/resultsCsv.ts';
 import { usePublishNumber } from '../hooks/usePublishNumber.ts';
 import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
 import { Panel } from '../ui/Panel.tsx';
 import { StatusLine } from '../ui/StatusLine.tsx';
+import { colors } from '../ui/theme.ts';
 
-/** A result for any day up to today: corrections and missed days. */
+const Hint = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.8rem;
+  color: ${colors.muted};
+`;
+
+/**
+ * A result for any day up to today: corrections and missed days. The date is typed DD-MM-YYYY
+ * (the order the site prints), since a browser's date picker shows the order of its own
+ * language, month first in many; the stored YYYY-MM-DD is accepted too.
+ */
 export function PreviousNumberForm() {
   const [date, setDate] = useState('');
   const [game, setGame] = useState('');
   const [number, setNumber] = useState('');
   const { data, busy, message, publish, refuse } = usePublishNumber();
+  const hintId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validatePreviousNumber({ date, game, number }, data.todayKey());
+    const key = date.trim() === '' ? '' : parseImportDate(date.trim());
+    if (key === null) return refuse(DATE_FORMAT_ERROR);
+    const checked = validatePreviousNumber({ date: key, game, number }, data.todayKey());
     if (!checked.ok) return refuse(checked.error);
     const { date: day, game: name, number: value } = checked.value;
     const success = (created: boolean) => (created ? newDataCreatedFor(day) : numberUpdatedFor(day));
@@ -27,10 +44,19 @@ export function PreviousNumberForm() {
     <Panel title={FORM_PREVIOUS_NUMBER}>
       <Form onSubmit={submit} noValidate>
         <Row>
-          <Label>
-            Date
-            <Input type="date" value={date} max={data.todayKey()} onChange={(e) => setDate(e.target.value)} />
-          </Label>
+          <div>
+            <Label>
+              Date
+              <Input
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                placeholder="DD-MM-YYYY"
+                aria-describedby={hintId}
+                autoComplete="off"
+              />
+            </Label>
+            <Hint id={hintId}>{DATE_FORMAT_HINT}</Hint>
+          </div>
           <GameSelect value={game} onChange={setGame} />
           <Label>
             Number
