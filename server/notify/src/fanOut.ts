@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import webpush from 'web-push';
 import { RefusedAddressError } from './addressPolicy.ts';
 import type { EndpointPolicy } from './endpointPolicy.ts';
@@ -151,6 +152,8 @@ export function createFanOut(deps: FanOutDeps) {
     const body = JSON.stringify(payload);
     const result: FanOutResult = { total: targets.length, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 };
     const stop = new AbortController();
+    // Every request in flight listens to it: up to `concurrency` listeners is the design, not a leak.
+    setMaxListeners(deps.concurrency + 1, stop.signal);
     const hosts = new Map<string, Host>();
     const readyProven: Host[] = [];
     const readyProbing: Host[] = [];
