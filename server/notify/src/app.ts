@@ -34,7 +34,7 @@ const ANSWER_MARGIN_MS = 1_000;
  * The HTTP face of the notify service:
  *   GET  /health            liveness, and the day and games being watched
  *   GET  /vapid-public-key  { publicKey } for the runtime config
- *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists
+ *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists, with its key
  *   GET  /send-test         admin only: one test notification to every subscriber
  * Every error is JSON { error } (on /send-test with a `code`) with a 4xx status, or 503 when the
  * database or Auth did not answer in time; every route but /health is rate limited per client

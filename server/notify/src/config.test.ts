@@ -39,6 +39,23 @@ describe('readConfig', () => {
     });
   });
 
+  it('bounds every wait by default, and limits endpoints to the browsers\' push services', () => {
+    const config = readConfig({ GCLOUD_PROJECT: 'p' });
+    expect(config).toMatchObject({
+      pushHosts: ['fcm.googleapis.com', '*.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'],
+      hostConcurrency: 50,
+      connectTimeoutMs: 3_000,
+      requestTimeoutMs: 10_000,
+      slowAnswerMs: 2_000,
+      sendTestDeadlineMs: 25_000,
+      resultDeadlineMs: 300_000,
+      backendTimeoutMs: 5_000,
+    });
+    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: 'push.example, *.Push.Example' }).pushHosts).toEqual(['push.example', '*.push.example']);
+    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: '*' }).pushHosts).toEqual(['*']);
+    expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: 'https://push.example' })).toThrow(/NOTIFY_PUSH_HOSTS/);
+  });
+
   it('NOTIFY_TRUST_PROXY is a hop count, never "trust everything"', () => {
     expect(readConfig({ GCLOUD_PROJECT: 'p' }).trustProxyHops).toBe(0);
     expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_TRUST_PROXY: '0' }).trustProxyHops).toBe(0);

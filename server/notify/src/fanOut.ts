@@ -59,8 +59,8 @@ class AttemptTimeoutError extends Error {
   }
 }
 
+/** One push service (an endpoint URL's host and port) and its work in this fan-out. */
 interface Host {
-  name: string;
   jobs: Job[];
   active: number;
   /** Requests this host may have in flight once proven: grows by one per good answer, halves on trouble. */
@@ -313,7 +313,7 @@ export function createFanOut(deps: FanOutDeps) {
       const name = new URL(target.subscription.endpoint).host;
       let host = hosts.get(name);
       if (!host) {
-        host = { name, jobs: [], active: 0, limit: 1, proven: false, queued: false };
+        host = { jobs: [], active: 0, limit: 1, proven: false, queued: false };
         hosts.set(name, host);
       }
       host.jobs.push({ target, host, attempt: 1, request: null, probe: false });
