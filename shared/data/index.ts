@@ -5,7 +5,6 @@ export * from './service.ts';
 export * from './config.ts';
 export * from './live.ts';
 export { SessionEndedError } from './errors.ts';
-export { subscriptionKey } from './subscriptionKey.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';
 
 /*

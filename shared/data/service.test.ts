@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { homeWindowStart } from './service.ts';
-import { subscriptionKey } from './subscriptionKey.ts';
 
 describe('homeWindowStart', () => {
   it.each([
@@ -11,14 +10,5 @@ describe('homeWindowStart', () => {
     ['2028-03-01', '2028-02-29'],
   ])('on %s the home page reads from %s', (today, from) => {
     expect(homeWindowStart(today)).toBe(from);
-  });
-});
-
-describe('subscriptionKey', () => {
-  it('is a 43-character base64url digest, stable per endpoint', async () => {
-    const a = await subscriptionKey('https://push.example/abc');
-    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await subscriptionKey('https://push.example/abc')).toBe(a);
-    expect(await subscriptionKey('https://push.example/abd')).not.toBe(a);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionKey as pageKey } from '@satta/shared/data/subscriptionKey';
 import { isAllowedAddress } from './addressPolicy.ts';
 import { DEFAULT_PUSH_HOSTS, createEndpointPolicy, parseHostPattern } from './endpointPolicy.ts';
 import { parseSubscription, subscriptionKey } from './subscription.ts';
@@ -12,11 +11,10 @@ const anyHost = createEndpointPolicy({ pushHosts: ['*'], allowLocal: false });
 const good = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys: { p256dh: keys.p256dh, auth: keys.auth } };
 
 describe('subscription key', () => {
-  it('is the same function as the page uses, so both find one entry', async () => {
-    for (const endpoint of [good.endpoint, 'http://127.0.0.1:9/push/1', 'https://updates.push.services.mozilla.com/wpush/v2/gAAAA']) {
-      expect(subscriptionKey(endpoint)).toBe(await pageKey(endpoint));
-      expect(subscriptionKey(endpoint)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    }
+  it('is the base64url SHA-256 of the endpoint, so one browser is stored once', () => {
+    expect(subscriptionKey('https://push.example/abc')).toBe('96Jj-Hhun5VAxIp1ckXjEpBwiXlUjDafIHy8_54ju4Y');
+    expect(subscriptionKey('http://127.0.0.1:9/push/1')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(subscriptionKey('https://push.example/abd')).not.toBe(subscriptionKey('https://push.example/abc'));
   });
 });
 

@@ -13,9 +13,8 @@ export type Parsed = { ok: true; subscription: Subscription } | { ok: false; err
 const BASE64 = /^[A-Za-z0-9_\-+/]+={0,2}$/;
 
 /**
- * The database key of a subscription: base64url SHA-256 of its endpoint, the same function as
- * shared/data/subscriptionKey.ts (a test holds them together), so the page and this service
- * find the same entry.
+ * The database key of a subscription: base64url SHA-256 of its endpoint, so one browser is
+ * stored once however often it subscribes. This service is the only writer of the list.
  */
 export function subscriptionKey(endpoint: string): string {
   return createHash('sha256').update(endpoint).digest('base64url');
