@@ -150,7 +150,7 @@ describe('splash, font and reload button', () => {
     }
   });
 
-  it('the floating reload button reloads the page', async () => {
+  it('the floating reload button reloads the page, without the splash of the first view', async () => {
     const { context, page } = await openPage(browser);
     try {
       await page.goto(`${site}/chart`);
@@ -160,6 +160,8 @@ describe('splash, font and reload button', () => {
       });
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: /Reload page/ }).click()]);
       expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+      await page.getByTestId('nav').waitFor();
+      expect(await page.getByTestId('splash').count()).toBe(0);
     } finally {
       await context.close();
     }

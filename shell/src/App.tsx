@@ -4,7 +4,7 @@ import { SPLASH_MS } from '@satta/shared/domain/constants';
 import { Frame } from './layout/Frame.tsx';
 import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
 import { Splash } from './layout/Splash.tsx';
-import { SplashDoneContext } from './layout/splashState.ts';
+import { SplashDoneContext, rememberSplashSeen, sessionStore, splashSeenThisSession } from './layout/splashState.ts';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 import { PATHS } from './routes.ts';
 import { HomePage } from './pages/HomePage.tsx';
@@ -17,11 +17,14 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
 export function App() {
   // The page renders (and fetches its widgets) behind the splash, so it is ready when it lifts.
-  const [splashDone, setSplashDone] = useState(false);
+  // Only the session's first page view has a splash; every later load shows the results at once.
+  const [splashDone, setSplashDone] = useState(() => splashSeenThisSession(sessionStore()));
   useEffect(() => {
+    if (splashDone) return;
+    rememberSplashSeen(sessionStore());
     const timer = setTimeout(() => setSplashDone(true), SPLASH_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [splashDone]);
 
   return (
     <SplashDoneContext.Provider value={splashDone}>
