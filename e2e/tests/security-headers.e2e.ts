@@ -1,6 +1,10 @@
+import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startHosting } from '../../server/hosting/serve.ts';
 import { launchBrowser, openPage, waitForFirstResult, waitForSplashToGo, type PageLog } from '../support/browser.ts';
 
 /*
@@ -154,6 +158,29 @@ describe('framing', () => {
       expect(await page.frameLocator('#victim').locator('[data-testid="nav"]').count()).toBe(0);
     } finally {
       await context.close();
+    }
+  });
+});
+
+/** Here rather than beside the host's unit tests: the end-to-end setup has just built the site. */
+describe('caching of the built site', () => {
+  it('every file of the built site gets the rule its name calls for', async () => {
+    const built = fileURLToPath(new URL('../../dist/site', import.meta.url));
+    const host = await startHosting({ port: 0, mounts: { '/': built } });
+    try {
+      const unhashed = /(^|\/)(index\.html|remoteEntry\.js|sw\.js|manifest\.webmanifest)$|^\/(fonts|icons)\//;
+      let files = 0;
+      for (const entry of readdirSync(built, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const path = `/${relative(built, join(entry.parentPath, entry.name)).split(sep).join('/')}`;
+        const response = await fetch(`${host.url}${encodeURI(path)}`, { method: 'HEAD' });
+        const expected = unhashed.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable';
+        expect({ path, cache: response.headers.get('cache-control') }).toEqual({ path, cache: expected });
+        files++;
+      }
+      expect(files).toBeGreaterThan(20);
+    } finally {
+      await host.close();
     }
   });
 });
