@@ -57,11 +57,11 @@ export async function waitForSplashToGo(page: Page): Promise<void> {
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
 }
 
-/** Closes the notification prompt, which the home page opens once the splash has gone. */
+/** Closes the notification prompt, which the home page opens once the results have shown for 4 s. */
 export async function dismissNotificationPrompt(page: Page): Promise<void> {
   await waitForSplashToGo(page);
   const no = page.getByRole('button', { name: 'नहीं, फिर कभी' });
-  await no.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  await no.waitFor({ timeout: 12_000 }).catch(() => undefined);
   if (await no.isVisible()) await no.click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 }

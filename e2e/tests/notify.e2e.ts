@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '../../shared/domain/messages.ts';
-import { launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { MOBILE, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo } from '../support/browser.ts';
+
+const RESULT_ROW = '[data-widget="mf-results/ResultTable"] tr[data-game]';
 
 const { site } = inject('e2e');
 
@@ -14,32 +16,62 @@ afterAll(async () => {
 });
 
 describe('notification prompt', () => {
-  it('appears after the splash when permission is undecided, and "नहीं, फिर कभी" closes it', async () => {
-    const { context, page } = await openPage(browser);
+  it('appears as a small card once the results have shown a few seconds, and "नहीं, फिर कभी" is remembered by the browser', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
     try {
       await page.goto(site);
       await page.getByTestId('splash').waitFor();
       expect(await page.evaluate(() => Notification.permission)).toBe('default');
-      // Never on top of the splash.
+      // Never on top of the splash, nor before the visitor has read the results.
       expect(await page.getByRole('dialog').count()).toBe(0);
       await waitForSplashToGo(page);
+      await waitForFirstResult(page);
+      const resultShownAt = Date.now();
+      expect(await page.getByRole('dialog').count()).toBe(0);
 
       const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
+      await dialog.waitFor({ timeout: 15_000 });
+      expect(Date.now() - resultShownAt).toBeGreaterThan(2500);
       expect(await dialog.textContent()).toContain(NOTIFY_QUESTION);
       expect(await dialog.getByRole('button', { name: NOTIFY_YES }).isVisible()).toBe(true);
       // Keyboard users land inside the dialog.
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(NOTIFY_YES);
+      // A card at the bottom that leaves the table's first rows readable at 360 px.
+      const sheet = await dialog.boundingBox();
+      const firstRow = await page.locator(RESULT_ROW).first().boundingBox();
+      expect(sheet && firstRow).toBeTruthy();
+      if (sheet && firstRow) {
+        expect(sheet.height).toBeLessThan(MOBILE.height / 3);
+        expect(sheet.y).toBeGreaterThan(firstRow.y + firstRow.height);
+      }
 
       await dialog.getByRole('button', { name: NOTIFY_NO }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => Notification.permission)).toBe('default');
 
-      // Not asked again on the next page of the same visit.
+      // Not asked again: not on the next page of the visit, nor in another tab of the browser.
       await page.locator('nav[data-testid="nav"]').getByRole('link', { name: 'Chart' }).click();
       await page.locator('nav[data-testid="nav"]').getByRole('link', { name: 'Home' }).click();
-      await page.waitForTimeout(500);
+      const other = await context.newPage();
+      await other.goto(site);
+      await waitForFirstResult(other);
+      await other.waitForTimeout(6_000);
       expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await other.getByRole('dialog').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Escape closes it and counts as a refusal', async () => {
+    const { context, page } = await openPage(browser);
+    try {
+      await page.goto(site);
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('satta.notifyPrompt.dismissedAt'))).toMatch(/^\d+$/);
     } finally {
       await context.close();
     }

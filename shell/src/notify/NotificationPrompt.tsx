@@ -1,29 +1,69 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '@satta/shared/domain/messages';
-import { Button, Modal } from '@satta/shared/ui';
-import { useSplashDone } from '../layout/splashState.ts';
+import { BOTTOM_NAV_HEIGHT, Button, color, onMobile, useDialogFocus } from '@satta/shared/ui';
 import { enablePush } from '../push/enablePush.ts';
 import { resumePush } from '../push/resumePush.ts';
 import { readPushEnvironment, rememberDismissal, shouldPrompt } from './shouldPrompt.ts';
+import { usePromptMoment } from './usePromptMoment.ts';
+
+/*
+ * A small card at the bottom edge instead of a centred modal: it leaves the results (the
+ * current game's card and the table's first rows) readable, has no backdrop, and is too small
+ * to become the page's largest paint.
+ */
+const Sheet = styled.div`
+  position: fixed;
+  right: 1rem;
+  bottom: 1rem;
+  z-index: 850;
+  box-sizing: border-box;
+  width: min(24rem, calc(100vw - 2rem));
+  padding: 0.75rem 0.9rem;
+  border: 1px solid ${color('--color-border')};
+  border-radius: 10px;
+  background: ${color('--color-surface')};
+  color: ${color('--color-text')};
+  box-shadow: 0 4px 16px rgb(0 0 0 / 30%);
+
+  ${onMobile} {
+    right: 0.5rem;
+    bottom: calc(${BOTTOM_NAV_HEIGHT} + 0.5rem + env(safe-area-inset-bottom, 0px));
+    width: calc(100vw - 1rem);
+  }
+`;
+
+const Question = styled.h2`
+  margin: 0 0 0.6rem;
+  font-size: 0.95rem;
+  font-weight: 600;
+  line-height: 1.4;
+`;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 0.75rem;
+  gap: 0.5rem;
   justify-content: flex-end;
+
+  button {
+    margin: 0;
+    padding: 0.45rem 0.8rem;
+    font-size: 0.9rem;
+  }
 `;
 
 /**
- * The push notification prompt (SPEC 4). It waits for the splash to go, then asks once per
- * session: yes asks the browser for permission (enablePush), no just closes.
+ * The push notification prompt (SPEC 4). It opens once the results have been on screen a few
+ * seconds (usePromptMoment) and asks once per browser: yes asks the browser for permission
+ * (enablePush); no, Escape included, is remembered for DISMISS_DAYS.
  */
 export function NotificationPrompt() {
-  const splashDone = useSplashDone();
   const [open, setOpen] = useState(() => shouldPrompt(readPushEnvironment()));
+  const due = usePromptMoment(open);
   // Already allowed: subscribe silently, without the prompt (SPEC 4).
   useEffect(resumePush, []);
-  if (!open || !splashDone) return null;
+  if (!open || !due) return null;
 
   const allow = () => {
     setOpen(false);
@@ -33,17 +73,29 @@ export function NotificationPrompt() {
     setOpen(false);
     rememberDismissal();
   };
+  return <PromptSheet onAllow={allow} onDeny={deny} />;
+}
 
+function PromptSheet({ onAllow, onDeny }: { onAllow: () => void; onDeny: () => void }) {
+  const titleId = useId();
+  // Focus moves in and returns when it closes; Tab is not trapped, the page stays usable.
+  const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onDeny);
+  const escapeOnly = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') onKeyDown(event);
+  };
   return (
-    <Modal title={<span lang="hi">{NOTIFY_QUESTION}</span>} onClose={deny}>
+    <Sheet ref={ref} role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={escapeOnly} data-testid="notify-prompt">
+      <Question id={titleId} lang="hi">
+        {NOTIFY_QUESTION}
+      </Question>
       <Actions>
-        <Button type="button" lang="hi" onClick={allow}>
+        <Button type="button" lang="hi" onClick={onAllow}>
           {NOTIFY_YES}
         </Button>
-        <Button type="button" lang="hi" $variant="secondary" onClick={deny}>
+        <Button type="button" lang="hi" $variant="secondary" onClick={onDeny}>
           {NOTIFY_NO}
         </Button>
       </Actions>
-    </Modal>
+    </Sheet>
   );
 }
