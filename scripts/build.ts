@@ -68,12 +68,10 @@ function swapIn(app: App, building: string): void {
   rmSync(old, { recursive: true, force: true });
 }
 
-function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms: number }> {
-  const stamp = sourceStamp(app); // taken before the build: an edit during it makes the app stale again
-  const started = Date.now();
-  const building = join(ROOT, app, `.dist-building-${process.pid}`);
+/** Runs Vite in the app's folder; resolves with its exit status and output. */
+function vite(app: App, args: string[]): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [viteBin(app), 'build', '--logLevel', 'warn', '--outDir', building, '--emptyOutDir'], {
+    const child = spawn(process.execPath, [viteBin(app), 'build', '--logLevel', 'warn', ...args], {
       cwd: join(ROOT, app),
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,17 +79,37 @@ function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (code) => {
-      const ok = code === 0;
-      if (ok) {
-        writeFileSync(join(building, STAMP), `${stamp}\n`);
-        swapIn(app, building);
-      } else {
-        rmSync(building, { recursive: true, force: true });
-      }
-      resolve({ app, ok, output, ms: Date.now() - started });
-    });
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
   });
+}
+
+/**
+ * An app with a `src/server.ts` (the shell's page frame, a public remote's widgets) also gets its
+ * server bundle, at dist/server/widgets.mjs, for the render service; it is part of the same
+ * build so that the two bundles of one app are always deployed together.
+ */
+function serverEntry(app: App): string | null {
+  for (const name of ['src/server.ts', 'src/server.tsx']) if (existsSync(join(ROOT, app, name))) return name;
+  return null;
+}
+
+async function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms: number }> {
+  const stamp = sourceStamp(app); // taken before the build: an edit during it makes the app stale again
+  const started = Date.now();
+  const building = join(ROOT, app, `.dist-building-${process.pid}`);
+  let result = await vite(app, ['--outDir', building, '--emptyOutDir']);
+  const server = serverEntry(app);
+  if (result.ok && server) {
+    const ssr = await vite(app, ['--ssr', server, '--outDir', join(building, 'server'), '--emptyOutDir']);
+    result = { ok: ssr.ok, output: result.output + ssr.output };
+  }
+  if (result.ok) {
+    writeFileSync(join(building, STAMP), `${stamp}\n`);
+    swapIn(app, building);
+  } else {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return { app, ok: result.ok, output: result.output, ms: Date.now() - started };
 }
 
 /** Builds the given apps, `parallel` at a time; resolves with the names that failed. */

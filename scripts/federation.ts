@@ -122,24 +122,64 @@ export const jsxOptions = { jsx: 'automatic', jsxImportSource: 'react' } as cons
 /** The workspace's root, for configs that need absolute paths. */
 export const WORKSPACE_ROOT = ROOT;
 
+/** Where a remote's server bundle lands, next to its browser bundle. */
+export const SERVER_ENTRY = 'src/server.ts';
+export const SERVER_BUNDLE = 'server/widgets.mjs';
+
+/**
+ * Kept out of the server bundle: the render service supplies its single copies, so the widgets,
+ * the shell's frame and the service share one React, one styled-components style sheet and one
+ * data service slot.
+ */
+const SERVER_EXTERNAL = /^(react|react-dom|styled-components|rxjs|@satta\/shared)(\/|$)/;
+
+/**
+ * The server build of an app (`vite build --ssr src/server.ts`): one ES module, no federation
+ * runtime, everything shared left to the render service. Used by the shell (its page frame) and
+ * by each public remote (the widgets its federation `exposes` map names).
+ */
+export function serverViteConfig() {
+  return {
+    esbuild: jsxOptions,
+    // public/ is the browser build's; the server folder holds only the bundle.
+    publicDir: false,
+    build: {
+      target: 'node20',
+      minify: false,
+      sourcemap: false,
+      emptyOutDir: true,
+      // Asset URLs (the shell's font) must be the site's, as in the browser build.
+      ssrEmitAssets: false,
+      rollupOptions: {
+        external: (id: string) => SERVER_EXTERNAL.test(id),
+        output: { entryFileNames: 'widgets.mjs', inlineDynamicImports: true },
+      },
+    },
+  };
+}
+
 /**
  * The Vite config of one remote: its exposed modules, the common share list, and a relative
  * base so that its chunks load from wherever remoteEntry.js is deployed (any path, any origin).
+ * With `--ssr` it is the server bundle of the same widgets instead (see serverViteConfig).
  */
-export async function remoteViteConfig(name: RemoteName, exposes: Record<string, string>) {
-  const { default: federation } = await import('@originjs/vite-plugin-federation');
-  return {
-    base: './',
-    esbuild: jsxOptions,
-    plugins: [
-      federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) }),
-    ],
-    build: {
-      ...federationBuild,
-      outDir: 'dist',
-      emptyOutDir: true,
-      // remoteEntry.js lands at dist/remoteEntry.js, the URL the runtime manifest points to.
-      assetsDir: '',
-    },
+export function remoteViteConfig(name: RemoteName, exposes: Record<string, string>) {
+  return async ({ isSsrBuild }: { isSsrBuild?: boolean }) => {
+    if (isSsrBuild) return serverViteConfig();
+    const { default: federation } = await import('@originjs/vite-plugin-federation');
+    return {
+      base: './',
+      esbuild: jsxOptions,
+      plugins: [
+        federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) }),
+      ],
+      build: {
+        ...federationBuild,
+        outDir: 'dist',
+        emptyOutDir: true,
+        // remoteEntry.js lands at dist/remoteEntry.js, the URL the runtime manifest points to.
+        assetsDir: '',
+      },
+    };
   };
 }
