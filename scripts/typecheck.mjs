@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /** `npm run typecheck`: strict TypeScript over every project, two at a time (2-core machines). */
-const projects = ['shared', 'server/rtdb', 'server/notify', 'scripts', 'rules', 'shell', 'mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin', 'e2e']
+const projects = ['shared', 'server/rtdb', 'server/notify', 'server/render', 'scripts', 'rules', 'shell', 'mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin', 'e2e']
   .filter((dir) => existsSync(`${dir}/tsconfig.json`));
 
 function check(dir) {

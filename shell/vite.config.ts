@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import federation from '@originjs/vite-plugin-federation';
-import { REMOTE_NAMES, federationBuild, jsxOptions, sharedConfig } from '../scripts/federation.ts';
+import { REMOTE_NAMES, federationBuild, jsxOptions, serverViteConfig, sharedConfig } from '../scripts/federation.ts';
 
 /*
  * The host. Remote URLs are NOT written here: each remote is declared with a promise that only
@@ -20,7 +21,19 @@ const remotes = Object.fromEntries(
   ]),
 );
 
-export default defineConfig({
+// `--ssr src/server.tsx`: the page frame for the render service instead (scripts/federation.ts).
+const serverConfig = {
+  base: '/',
+  ...serverViteConfig(),
+  resolve: {
+    alias: [
+      { find: 'virtual:__federation__', replacement: fileURLToPath(new URL('src/remotes/noFederation.ts', import.meta.url)) },
+      { find: /^.*\/notify\/NotificationPrompt\.tsx$/, replacement: fileURLToPath(new URL('src/server/browserOnly.tsx', import.meta.url)) },
+    ],
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverConfig : {
   base: '/',
   esbuild: jsxOptions,
   plugins: [

@@ -37,21 +37,20 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-export async function startHosting(options: HostingOptions): Promise<{ port: number; url: string; close(): Promise<void> }> {
+export interface HostingHandler {
+  /** Answers one request as the static host does (the render service passes non-pages here). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The Content-Security-Policy of a page with these inline script hashes. */
+  policy(scriptHashes?: readonly string[]): string;
+}
+
+export function createHostingHandler(options: Omit<HostingOptions, 'port' | 'host'>): HostingHandler {
   const mounts = Object.entries(options.mounts)
     .map(([prefix, dir]) => [prefix.replace(/\/+$/, ''), resolve(dir)] as const)
     .sort((a, b) => b[0].length - a[0].length);
   const configBody = options.config === undefined ? undefined : JSON.stringify(options.config);
   // Pages get the same policy plus the hashes of their own inline scripts (see sendFile).
   const policy = (scriptHashes: readonly string[] = []) => contentSecurityPolicy(options.config, scriptHashes);
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      console.error('hosting:', error);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -123,6 +122,18 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
     }
   }
 
+  return { handle: async (req, res) => void (await handle(req, res)), policy };
+}
+
+export async function startHosting(options: HostingOptions): Promise<{ port: number; url: string; close(): Promise<void> }> {
+  const { handle } = createHostingHandler(options);
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('hosting:', error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host ?? '127.0.0.1', () => ok());

@@ -21,6 +21,29 @@ export function initDataService(config: RuntimeConfig, options?: DataServiceOpti
   return holder[SLOT];
 }
 
+/** The streams the public pages' widgets read: what a server-side source must provide. */
+export type PublicDataSource = Pick<
+  DataService,
+  'homeGames$' | 'gameNames$' | 'gameYear$' | 'gameYears' | 'khaiwals$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'today$' | 'todayKey' | 'timezone'
+>;
+
+/**
+ * Server rendering: runs `render` with `source` in the page's slot, then puts back what was
+ * there. renderToString is synchronous, so no other render can observe the swap.
+ */
+export function withDataService<T>(source: PublicDataSource, render: () => T): T {
+  const holder = globalThis as Slot;
+  const previous = holder[SLOT];
+  // The widgets type the slot as the whole service but only call the public streams above.
+  holder[SLOT] = source as DataService;
+  try {
+    return render();
+  } finally {
+    if (previous) holder[SLOT] = previous;
+    else delete holder[SLOT];
+  }
+}
+
 export function dataService(): DataService {
   const service = (globalThis as Slot)[SLOT];
   if (!service) throw new Error('The data service is not initialised: call initDataService(config) first.');

@@ -24,6 +24,7 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
   const cached = cache.read<T>(key);
   const start: Observable<Live<T>> = cached === undefined ? EMPTY : of({ data: cached, stale: true, error: null });
   let last: T | undefined = cached;
+  let latest: Live<T> | undefined;
   const live = source.pipe(
     tap((value) => {
       last = value;
@@ -35,7 +36,35 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
       return of<Live<T>>({ data: last, stale: last === cached, error: toError(error) });
     }),
   );
-  return concat(start, live).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  const stream = concat(start, live).pipe(
+    tap((value) => (latest = value)),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+  return withPeek(stream, () => latest ?? (cached === undefined ? undefined : { data: cached, stale: true, error: null }));
+}
+
+/**
+ * What a stream would show right now, without subscribing: a component's first render uses it,
+ * so a widget that mounts over server-rendered HTML (or with a warm cache) starts with the data
+ * instead of a loading text. A subscription made only to peek would open a database listener
+ * (and a REST request) just to close it again, hence the side table.
+ */
+const peeks = new WeakMap<Observable<unknown>, () => Live<unknown> | undefined>();
+
+export function withPeek<T>(source: Observable<Live<T>>, peek: () => Live<T> | undefined): Observable<Live<T>> {
+  peeks.set(source, peek);
+  return source;
+}
+
+export function peekLive<T>(source: Observable<Live<T>>): Live<T> | undefined {
+  const peek = peeks.get(source) as (() => Live<T> | undefined) | undefined;
+  if (peek) return peek();
+  // On the server (renderToString runs no effects) the streams are synchronous snapshots, and a
+  // wrapped one (mf-chart's load timeout) has no side entry: its first synchronous value is it.
+  if (typeof document !== 'undefined') return undefined;
+  let first: Live<T> | undefined;
+  source.subscribe((value) => (first ??= value)).unsubscribe();
+  return first;
 }
 
 export function toError(error: unknown): Error {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import { LOADING, type Live } from './live.ts';
+import { LOADING, peekLive, type Live } from './live.ts';
 
 /** Subscribes for the component's lifetime; a new observable identity resubscribes. */
-export function useObservable<T>(source: Observable<T> | null | undefined, initial: T): T {
+export function useObservable<T>(source: Observable<T> | null | undefined, initial: T | (() => T)): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
     if (!source) return undefined;
@@ -16,7 +16,7 @@ export function useObservable<T>(source: Observable<T> | null | undefined, initi
   return value;
 }
 
-/** A live data stream (cache first, then live) as component state. */
+/** A live data stream (cache first, then live) as component state, starting from what it has now. */
 export function useLive<T>(source: Observable<Live<T>> | null | undefined): Live<T> {
-  return useObservable<Live<T>>(source, LOADING);
+  return useObservable<Live<T>>(source, () => (source ? peekLive(source) : undefined) ?? LOADING);
 }

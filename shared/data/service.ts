@@ -23,7 +23,7 @@ import { Observable, combineLatest, defer, from, of, timer } from 'rxjs';
 import { distinctUntilChanged, map, shareReplay, switchMap } from 'rxjs/operators';
 import type { RuntimeConfig } from './config.ts';
 import { createCache, type Cache, type KeyValueStore, browserStore } from './cache.ts';
-import { cachedLive, LOADING, type Live } from './live.ts';
+import { cachedLive, LOADING, peekLive, withPeek, type Live } from './live.ts';
 import { valueOf } from './firebaseStreams.ts';
 import { DEFAULT_TIMEZONE, addDays, siteNow, isDateKey } from '../domain/siteTime.ts';
 import { GAMES } from '../domain/games.ts';
@@ -65,7 +65,20 @@ export interface DataServiceOptions {
   /** Injected clock for tests; defaults to the real time. */
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Cache entries (keys of {@link cacheKeys}) written before any stream starts: the data a
+   * server-rendered page was rendered from, so the widgets start from it. */
+  seed?: Readonly<Record<string, unknown>>;
 }
+
+/** The cache key of each public stream; the render service seeds the page's cache under them. */
+export const cacheKeys = {
+  gameNames: 'gameNames',
+  gamesSince: (fromKey: string) => `games:${fromKey}`,
+  gameYear: (name: string, year: number) => `year:${name}:${year}`,
+  khaiwals: 'khaiwals',
+  mainInfo: 'mian',
+  adInfo: 'adinfo',
+} as const;
 
 /** The site's single data service: live streams for the pages, commands for the admin. */
 export class DataService {
@@ -87,6 +100,7 @@ export class DataService {
     this.cache = createCache(options.store ?? browserStore());
     this.now = options.now ?? (() => new Date());
     this.fetchFn = options.fetch ?? ((...args) => fetch(...args));
+    for (const [key, value] of Object.entries(options.seed ?? {})) this.cache.write(key, value);
   }
 
   // ---------- time ----------
@@ -116,7 +130,7 @@ export class DataService {
    * costs the games' history; falls back to the built-in registry when that read fails.
    */
   gameNames$(): Observable<Live<string[]>> {
-    return this.memo('gameNames', () =>
+    return this.memo(cacheKeys.gameNames, () =>
       defer(() => from(this.readGameNames())),
     );
   }
@@ -126,7 +140,7 @@ export class DataService {
    * One listener per game, each a key-range query, so the cost does not grow with history.
    */
   gamesSince$(fromKey: string): Observable<Live<GameData[]>> {
-    return this.memo(`games:${fromKey}`, () =>
+    return this.memo(cacheKeys.gamesSince(fromKey), () =>
       this.gameNames$().pipe(
         map((live) => live.data),
         distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
@@ -150,14 +164,17 @@ export class DataService {
     return this.homeGames;
   }
 
-  private readonly homeGames: Observable<Live<GameData[]>> = defer(() => this.today$).pipe(
-    switchMap((today) => this.gamesSince$(homeWindowStart(today))),
-    shareReplay({ bufferSize: 1, refCount: true }),
+  private readonly homeGames: Observable<Live<GameData[]>> = withPeek(
+    defer(() => this.today$).pipe(
+      switchMap((today) => this.gamesSince$(homeWindowStart(today))),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    ),
+    () => peekLive(this.gamesSince$(homeWindowStart(this.todayKey()))),
   );
 
   /** One game's results for one calendar year. */
   gameYear$(name: string, year: number): Observable<Live<DayResults>> {
-    return this.memo(`year:${name}:${year}`, () =>
+    return this.memo(cacheKeys.gameYear(name, year), () =>
       valueOf(query(this.gameRef(name), orderByKey(), startAt(`${year}-01-01`), endAt(`${year}-12-31`))).pipe(
         map((node) => readGameNode(name, node).results),
       ),
@@ -176,15 +193,15 @@ export class DataService {
   }
 
   khaiwals$(): Observable<Live<Khaiwal[]>> {
-    return this.memo('khaiwals', () => valueOf(ref(this.db, 'khaiwals')).pipe(map(readKhaiwals)));
+    return this.memo(cacheKeys.khaiwals, () => valueOf(ref(this.db, 'khaiwals')).pipe(map(readKhaiwals)));
   }
 
   mainInfo$(): Observable<Live<MainInfo>> {
-    return this.memo('mian', () => valueOf(ref(this.db, 'mian')).pipe(map((v) => (v ?? {}) as MainInfo)));
+    return this.memo(cacheKeys.mainInfo, () => valueOf(ref(this.db, 'mian')).pipe(map((v) => (v ?? {}) as MainInfo)));
   }
 
   adInfo$(): Observable<Live<AdInfo>> {
-    return this.memo('adinfo', () => valueOf(ref(this.db, 'adinfo')).pipe(map((v) => (v ?? {}) as AdInfo)));
+    return this.memo(cacheKeys.adInfo, () => valueOf(ref(this.db, 'adinfo')).pipe(map((v) => (v ?? {}) as AdInfo)));
   }
 
   // ---------- auth (loaded lazily: visitors never download it) ----------

@@ -33,18 +33,25 @@ export function App() {
       {!splashDone && <Splash />}
       {/* inert: keyboard focus cannot wander behind the splash */}
       <div inert={!splashDone}>
-        <Routes>
-          <Route element={<Frame />}>
-            <Route path={PATHS.home} element={<HomePage />} />
-            <Route path={PATHS.chart} element={<ChartRoute />} />
-            <Route path={PATHS.contact} element={<ContactRoute />} />
-            <Route path={PATHS.luckyNumber} element={<LuckyNumberRoute />} />
-            <Route path={PATHS.signIn} element={<SignInPage />} />
-            <Route path={PATHS.dashboard} element={<DashboardRoute />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <AppRoutes />
       </div>
     </SplashDoneContext.Provider>
+  );
+}
+
+/** The pages inside their frame; the render service (src/server.tsx) renders the same routes. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Frame />}>
+        <Route path={PATHS.home} element={<HomePage />} />
+        <Route path={PATHS.chart} element={<ChartRoute />} />
+        <Route path={PATHS.contact} element={<ContactRoute />} />
+        <Route path={PATHS.luckyNumber} element={<LuckyNumberRoute />} />
+        <Route path={PATHS.signIn} element={<SignInPage />} />
+        <Route path={PATHS.dashboard} element={<DashboardRoute />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }

@@ -3,11 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { initDataService, loadRuntimeConfig } from '@satta/shared/data';
 import { registerRemotes } from './remotes/registry.ts';
+import { captureServerHtml } from './remotes/serverHtml.ts';
+import { readServerData } from './serverData.ts';
 import { App } from './App.tsx';
 import { StartupError } from './StartupError.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+// A server-rendered page: keep each widget's HTML and the data it was rendered from before
+// React replaces #root (see remotes/serverHtml.ts).
+captureServerHtml(container);
+const seed = readServerData(document);
 const root = createRoot(container);
 
 /** The request index.html started early, used once; a plain fetch if it is missing. */
@@ -20,7 +26,7 @@ function configFetch(): typeof fetch {
 try {
   // One build for every environment: Firebase options and remote URLs come from /config.json.
   const config = await loadRuntimeConfig('/config.json', configFetch());
-  initDataService(config);
+  initDataService(config, { seed });
   registerRemotes(config.remotes);
   root.render(
     <StrictMode>

@@ -1,7 +1,9 @@
-import { Suspense, lazy, useMemo, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Button, color } from '@satta/shared/ui';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
+import { takeServerHtml } from './serverHtml.ts';
+import { useServerWidget } from './serverWidgets.ts';
 import { loadExposed, onRemoteRetry, remoteAttempt, retryRemote, type ExposedName, type RemoteName } from './registry.ts';
 import { WIDGET_FAILED_EN, WIDGET_FAILED_HI, WIDGET_LOADING, WIDGET_RETRY } from '../strings.ts';
 
@@ -30,6 +32,11 @@ const Failed = styled(Placeholder)`
   }
 `;
 
+/** The server's HTML of a widget, kept as it was: `display: contents` adds no box of its own. */
+function ServerHtml({ html }: { html: string }) {
+  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 export interface RemoteWidgetProps<R extends RemoteName> {
   remote: R;
   exposed: ExposedName<R>;
@@ -41,10 +48,20 @@ export interface RemoteWidgetProps<R extends RemoteName> {
  * remote with a fresh URL and builds a new lazy() for each of its widgets, without a reload.
  */
 export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWidgetProps<R>) {
-  const attempt = useSyncExternalStore(onRemoteRetry, () => remoteAttempt(remote));
+  const label = `${remote}/${exposed}`;
+  const ServerWidget = useServerWidget(remote, exposed);
+  // The server HTML this widget had when the page was server-rendered (see serverHtml.ts).
+  const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
+  const attempt = useSyncExternalStore(onRemoteRetry, () => remoteAttempt(remote), () => 0);
   // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
   const Widget = useMemo(() => lazy(() => loadExposed(remote, exposed)), [remote, exposed, attempt]);
-  const label = `${remote}/${exposed}`;
+  if (ServerWidget) {
+    return (
+      <Slot data-widget={label}>
+        <ServerWidget />
+      </Slot>
+    );
+  }
   return (
     <Slot data-widget={label}>
       <WidgetBoundary
@@ -52,20 +69,28 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
         label={label}
         onRetry={() => retryRemote(remote)}
         fallback={(retry) => (
-          <Failed role="alert" data-testid={`fallback-${remote}`}>
-            <p lang="hi">{WIDGET_FAILED_HI}</p>
-            <p lang="en">{WIDGET_FAILED_EN}</p>
-            <Button type="button" onClick={retry}>
-              {WIDGET_RETRY}
-            </Button>
-          </Failed>
+          <>
+            {/* The server's content stays readable above the notice while the remote is down. */}
+            {serverHtml !== undefined && <ServerHtml html={serverHtml} />}
+            <Failed role="alert" data-testid={`fallback-${remote}`}>
+              <p lang="hi">{WIDGET_FAILED_HI}</p>
+              <p lang="en">{WIDGET_FAILED_EN}</p>
+              <Button type="button" onClick={retry}>
+                {WIDGET_RETRY}
+              </Button>
+            </Failed>
+          </>
         )}
       >
         <Suspense
           fallback={
-            <Placeholder aria-busy="true" data-testid={`loading-${remote}`}>
-              {WIDGET_LOADING}
-            </Placeholder>
+            serverHtml !== undefined ? (
+              <ServerHtml html={serverHtml} />
+            ) : (
+              <Placeholder aria-busy="true" data-testid={`loading-${remote}`}>
+                {WIDGET_LOADING}
+              </Placeholder>
+            )
           }
         >
           <Widget />

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '@satta/shared/data';
+import { startRender, type RenderServer } from './app.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/*
+ * The render service over the built shell and remotes (npm run build) with a fixed in-memory
+ * snapshot instead of the database.
+ */
+const ROOT = join(import.meta.dirname, '../../..');
+const dayKey = (offsetDays: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+const today = dayKey(0);
+const yesterday = dayKey(-1);
+const DATA_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
+
+const config: RuntimeConfig = {
+  firebase: { apiKey: 'k', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'a' },
+  timezone: 'Asia/Kolkata',
+  remotes: Object.fromEntries(['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'].map((n) => [n, `/remotes/${n}/remoteEntry.js`])),
+};
+const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
+for (const name of ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun']) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
+
+const snapshot: Snapshot = {
+  at: DATA_AT,
+  todayKey: today,
+  gameNames: ['GALI', 'DISAWER'],
+  games: [
+    { name: 'GALI', time: '11:30 PM', place: 3, results: { [yesterday]: '12', [today]: '47' } },
+    { name: 'DISAWER', time: '05:00 AM', place: 1, results: { [yesterday]: '83', [today]: '09' } },
+  ],
+  khaiwals: [],
+  mainInfo: { banner: 'आज की खबर </script><b>', phnnumber: '9876543210', email: 'help@example.com' },
+  adInfo: {},
+};
+const data: { snapshot: Snapshot | null } = { snapshot };
+let server: RenderServer;
+
+beforeAll(async () => {
+  server = await startRender({ port: 0, mounts, config, data });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+describe('render service', () => {
+  it('renders / with today’s numbers, the disclaimer, the styles and the data for the client', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    const html = await response.text();
+    expect(html).toContain('<html lang="hi">');
+    expect(html).toContain('<title>Satta King Result – आज का रिज़ल्ट</title>');
+    expect(html).toContain('<meta name="description" content="आज का सट्टा किंग रिज़ल्ट');
+    expect(html).toMatch(/<tr data-game="GALI"><th scope="row">GALI<span[^>]*>11:30 PM<\/span><\/th><td>12<\/td><td>[^]*?47[^]*?<\/td><\/tr>/);
+    expect(html).toContain('This website is for information only and is entirely non-commercial.');
+    // The result table's styles are in the response: its sticky table rules, in <head>.
+    expect(html).toMatch(/<style [^>]*data-styled-version="[\d.]+"[^>]*>[^]*position:sticky;[^]*<\/style><\/head>/);
+    expect(html).not.toContain('Loading...');
+    // The inlined data cannot end its script element early.
+    expect(html).toContain('आज की खबर \\u003c/script>\\u003cb>');
+    expect(html).toContain('<script type="application/json" id="satta-data">{"at":1767323045000,"entries":{');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
+  });
+
+  it('renders /contact with the contact details and /chart with the game list', async () => {
+    const contact = await (await get('/contact')).text();
+    expect(contact).toContain('help@example.com');
+    expect(contact).toContain('9876543210');
+    expect(contact).toContain('<title>Contact – Satta King Result</title>');
+    const chart = await (await get('/chart')).text();
+    expect(chart).toContain('GALI');
+    expect(chart).toContain('DISAWER');
+    expect(chart).toContain('This website is for information only');
+  });
+
+  it('answers 304 to the page’s ETag', async () => {
+    const first = await get('/');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await get('/', { 'if-none-match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('sends the same bytes precompressed with brotli and gzip', async () => {
+    const plain = Buffer.from(await (await get('/')).arrayBuffer());
+    const br = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gzip = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes both; the lengths sent are the compressed ones.
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(plain.length / 3);
+    expect(Buffer.from(await br.arrayBuffer()).equals(plain)).toBe(true);
+    expect(Buffer.from(await gzip.arrayBuffer()).equals(plain)).toBe(true);
+  });
+
+  it('renders a route again only when the data it shows changed', async () => {
+    await get('/contact');
+    const before = server.pages.renders;
+    await get('/contact');
+    await get('/contact');
+    expect(server.pages.renders).toBe(before);
+
+    data.snapshot = { ...snapshot, adInfo: { x: { name: 'not shown on /contact', time: '' } } };
+    await get('/contact');
+    expect(server.pages.renders).toBe(before);
+
+    data.snapshot = { ...snapshot, mainInfo: { ...snapshot.mainInfo, email: 'new@example.com' } };
+    expect(await (await get('/contact')).text()).toContain('new@example.com');
+    expect(server.pages.renders).toBe(before + 1);
+    data.snapshot = snapshot;
+  });
+
+  it('serves the last rendered page, with the time of its data, while the database is away', async () => {
+    const last = await (await get('/')).text();
+    data.snapshot = null;
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('last-modified')).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+    expect(await response.text()).toBe(last);
+    data.snapshot = snapshot;
+  });
+
+  it('leaves assets, /config.json and client-only routes to the static host', async () => {
+    const signin = await get('/signin');
+    expect(await signin.text()).toContain('<div id="root"></div>');
+    expect((await get('/remotes/mf-results/remoteEntry.js')).status).toBe(200);
+  });
+});

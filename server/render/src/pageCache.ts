@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { RenderedPage } from './renderPage.ts';
+import { entryOf, type Snapshot } from './snapshot.ts';
+
+/** One rendered route, kept with its compressed forms so a request costs no work. */
+export interface StoredPage {
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  /** When the data it was rendered from was received. */
+  dataAt: number;
+  /** JSON of the data it read and the day it was rendered for: equal means no re-render. */
+  inputs: string;
+}
+
+/**
+ * Rendered pages by route. A route is rendered again only when what it read changed: its
+ * inputs are the cache entries its widgets were served (plus the day), so a new khaiwal
+ * re-renders /contact and /, not /chart.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, StoredPage>();
+  /** Renders done so far (the tests count them). */
+  renders = 0;
+
+  constructor(private readonly render: (route: string, snapshot: Snapshot) => RenderedPage) {}
+
+  /** The page for `route` from `snapshot`, rendered only if its inputs changed; null before any data. */
+  get(route: string, snapshot: Snapshot | null): StoredPage | null {
+    const stored = this.pages.get(route) ?? null;
+    if (!snapshot) return stored;
+    if (stored && stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot)) return stored;
+    const page = this.render(route, snapshot);
+    this.renders += 1;
+    const body = Buffer.from(page.html);
+    const fresh: StoredPage = {
+      body,
+      gzip: gzipSync(body, { level: 9 }),
+      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      dataAt: snapshot.at,
+      inputs: inputsOf(Object.keys(page.data), snapshot),
+    };
+    this.pages.set(route, fresh);
+    return fresh;
+  }
+}
+
+/** What a page read, re-read from a snapshot: equal strings mean an equal page. */
+function inputsOf(keys: string[], snapshot: Snapshot): string {
+  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => entryOf(snapshot, key)) });
+}

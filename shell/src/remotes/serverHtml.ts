@@ -1,0 +1,24 @@
+/**
+ * The takeover of a server-rendered page. React's createRoot replaces #root, and a widget's
+ * remote code arrives later over federation; in between each widget would show its loading
+ * placeholder. So before React starts, main.tsx keeps the server HTML of every widget (by its
+ * `data-widget` label), and RemoteWidget shows it as its Suspense fallback: the same DOM, with
+ * the server's <style> tags still in <head>, until the remote renders (from the seeded cache,
+ * so with the same numbers). No flash, no layout shift, the scroll position stays.
+ *
+ * Each entry is taken once: after a client-side navigation the page has no server HTML.
+ */
+const captured = new Map<string, string>();
+
+export function captureServerHtml(root: ParentNode): void {
+  for (const slot of root.querySelectorAll<HTMLElement>('[data-widget]')) {
+    const label = slot.dataset['widget'];
+    if (label && !captured.has(label)) captured.set(label, slot.innerHTML);
+  }
+}
+
+export function takeServerHtml(label: string): string | undefined {
+  const html = captured.get(label);
+  captured.delete(label);
+  return html;
+}

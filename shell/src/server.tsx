@@ -1,0 +1,26 @@
+/*
+ * The server bundle's entry (`vite build --ssr src/server.tsx`): the shell's page frame and
+ * routes for the render service, which supplies the remotes' widgets through ServerWidgets.
+ */
+import type { ReactNode } from 'react';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './App.tsx';
+import { GlobalStyle } from './styles/GlobalStyle.ts';
+import { ServerWidgetsContext, type ServerWidgetLookup } from './remotes/serverWidgets.ts';
+
+export { TITLES, PATHS, NOT_FOUND_TITLE } from './routes.ts';
+export { SERVER_DATA_ID } from './serverData.ts';
+
+/** #root's content for one URL: the same tree as App's, without the browser-only splash. */
+export function ServerPage({ url, widgets }: { url: string; widgets: ServerWidgetLookup }): ReactNode {
+  return (
+    <StaticRouter location={url}>
+      <ServerWidgetsContext.Provider value={widgets}>
+        <GlobalStyle />
+        <div>
+          <AppRoutes />
+        </div>
+      </ServerWidgetsContext.Provider>
+    </StaticRouter>
+  );
+}
