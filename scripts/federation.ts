@@ -102,7 +102,10 @@ export function sharedConfig({ role }: SharedOptions): Record<string, SharedEntr
   return shared;
 }
 
-/** Build settings every app needs for federation to work (see DESIGN "Federation notes"). */
+/**
+ * Build settings every app needs for federation to work (see docs/architecture.md, "What is
+ * shared at run time").
+ */
 export const federationBuild = {
   target: 'esnext',
   modulePreload: false,

@@ -114,7 +114,7 @@ export const SAMPLE_AGENTS: readonly Khaiwal[] = [
   },
 ];
 
-/** The spec shows the samples whenever the store holds no agent. */
+/** The samples show whenever the store holds no agent (docs/product.md, Agents). */
 export function agentsToShow(agents: readonly Khaiwal[]): readonly Khaiwal[] {
   return agents.length > 0 ? agents : SAMPLE_AGENTS;
 }

@@ -1,4 +1,4 @@
-// Timings of SPEC 9, in milliseconds.
+// Timings of the product (docs/product.md, Constants), in milliseconds.
 export const SPLASH_MS = 2000;
 export const CLOCK_TICK_MS = 1000;
 export const MESSAGE_MS = 3000;

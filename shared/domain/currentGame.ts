@@ -28,7 +28,7 @@ function timed<T extends TimedGame>(games: readonly T[]): { game: T; minutes: nu
   return out;
 }
 
-/** SPEC 4: the latest game whose time has passed today; Gali before 05:05. */
+/** The latest game whose time has passed today; Gali before 05:05 (docs/product.md, Home). */
 export function currentGame<T extends TimedGame>(games: readonly T[], now: MinuteOfDay): T | null {
   if (now.minutesOfDay < EARLY_MORNING_CUTOFF) {
     const gali = games.find((g) => sameGame(g.name, EARLY_MORNING_GAME));
@@ -61,7 +61,10 @@ export function nextGameOrTomorrow<T extends TimedGame>(
   return { game: first, tomorrow: first !== null };
 }
 
-/** SPEC 4: the public latest-result card shows the game with the earliest time of day. */
+/**
+ * The game with the earliest time of day: the specification's "latest-result card" rule, used for
+ * tomorrow's first game (docs/product.md, Home; docs/architecture.md, Deliberate changes).
+ */
 export function latestResultCard<T extends TimedGame>(games: readonly T[]): T | null {
   let best: { game: T; minutes: number } | null = null;
   for (const entry of timed(games)) {

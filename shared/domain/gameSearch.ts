@@ -1,4 +1,7 @@
-/** SPEC 2: the names that contain the search text, ignoring case; all of them for an empty search. */
+/**
+ * The names that contain the search text, ignoring case; all of them for an empty search
+ * (docs/product.md, Chart page).
+ */
 export function filterGames(names: readonly string[], search: string): string[] {
   const needle = search.trim().toLocaleLowerCase();
   if (needle === '') return [...names];

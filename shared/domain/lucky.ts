@@ -5,7 +5,10 @@ export const LUCKY_COUNT = 5;
 /** The page's grid of 0..99 in which generated numbers light up. */
 export const LUCKY_GRID: readonly number[] = Array.from({ length: 100 }, (_, i) => i);
 
-/** Draws `count` integers from 1 to 90, each independent, so repeats are possible (SPEC 9). */
+/**
+ * Draws `count` integers from 1 to 90, each independent, so repeats are possible
+ * (docs/product.md, Lucky number page).
+ */
 export function luckyNumbers(random: (maxExclusive: number) => number, count: number = LUCKY_COUNT): number[] {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`Not a count: ${count}`);
   const span = LUCKY_MAX - LUCKY_MIN + 1;

@@ -1,8 +1,8 @@
 // Every user-facing string of the specification, spelled exactly as it specifies, plus the few
 // the specification leaves open (marked "our wording"). Components import these instead of
-// repeating literals, so a test here guards the contract.
+// repeating literals, so a test here guards the contract. docs/product.md says where each appears.
 
-// Result states (SPEC 2, 4, 8)
+// Result states (docs/product.md, Home and Chart page)
 export const YESTERDAY_HEADING = 'कल आया था';
 export const TODAY_HEADING = 'आज का रिज़ल्ट';
 export const WAIT = 'Wait...';
@@ -11,7 +11,7 @@ export const MISSING_NUMBER = '--';
 export const MISSING_CHART_CELL = '-';
 export const MISSING_TIME = 'N/A';
 
-// Navigation (SPEC 2)
+// Navigation (docs/product.md, Page frame)
 export const NAV_HOME = 'Home';
 export const NAV_CHART = 'Chart';
 export const NAV_CONTACT = 'Contact';
@@ -19,12 +19,12 @@ export const NAV_SIGN_IN = 'Sign In';
 export const SIGN_IN_BUTTON = 'Sign In';
 export const SIGN_OUT_BUTTON = 'Sign Out';
 
-// Notification prompt (SPEC 4)
+// Notification prompt (docs/product.md, Push notifications)
 export const NOTIFY_QUESTION = 'क्या आप सभी अपडेट और रिज़ल्ट सीधे अपने डिवाइस पर पाना चाहते हैं?';
 export const NOTIFY_YES = 'हाँ, मुझे सूचित करें';
 export const NOTIFY_NO = 'नहीं, फिर कभी';
 
-// Chart page (SPEC 2, 8)
+// Chart page (docs/product.md, Chart page)
 export const chartHeader = (year: number | string): string => `Satta King Chart ${year}`;
 export const CHART_SUBTITLE = 'Live results and historical data';
 export const CHART_INTRO_HI =
@@ -46,7 +46,7 @@ export const TRY_AGAIN = 'Try Again';
 /** Our wording: the close button's accessible label. */
 export const CLOSE = 'Close';
 
-// Lucky number page and slot machine (SPEC 2)
+// Lucky number page and slot machine (docs/product.md, Lucky number page)
 export const GENERATE_LUCKY_NUMBERS = 'Generate Lucky Numbers';
 export const LUCKY_NUMBERS_TITLE = 'Lucky Numbers';
 export const LUCKY_NAME_LABEL = 'Name';
@@ -54,7 +54,7 @@ export const LUCKY_DOB_LABEL = 'Date of Birth';
 export const SPIN = 'Spin';
 export const SPINNING = 'Spinning...';
 
-// Dashboard (SPEC 2, 4)
+// Dashboard (docs/product.md, Dashboard)
 export const FIRST_LOG_IN = 'First, Log In';
 /** Our wording: the specification shows a welcome heading without its text. */
 export const WELCOME_ADMIN = 'Welcome, Admin';
@@ -72,7 +72,7 @@ export const SENDING = 'Sending...';
 export const TIME_PLACEHOLDER = 'HH:MM AM/PM';
 export const CONFIRM_DELETE_KHAIWAL = 'Are you sure you want to delete this khaiwal?';
 
-// Errors (SPEC 5, 8)
+// Errors (docs/product.md, Dashboard and Sign-in)
 export const INCORRECT_PASSWORD = 'Incorrect password. Please try again.';
 export const errorSavingKhaiwal = (message: string): string => `Error saving khaiwal data: ${message}`;
 export const ERROR_DELETING_KHAIWAL = 'Error deleting khaiwal';
@@ -104,7 +104,7 @@ export const EMAIL_ERROR = 'Enter an email like name@example.com (no spaces, ? &
 export const tooLongError = (field: string, length: number, max: number): string =>
   `${field} is too long: ${length} characters, at most ${max}.`;
 
-// Success messages (SPEC 8)
+// Success messages (docs/product.md, Dashboard)
 export const MAIN_INFO_UPDATED = 'Main information updated successfully!';
 export const TIME_UPDATED = 'Time updated successfully';
 export const numberUpdatedFor = (date: string): string => `Number updated successfully for ${date}!`;
@@ -123,11 +123,12 @@ export const KHAIWAL_DELETED = 'Khaiwal deleted successfully!';
  */
 export const forGame = (message: string, game: string): string => `${message} — ${game}`;
 
-// Console lines of the push subscription (SPEC 7)
+// Console lines of the push subscription (docs/product.md, Push notifications)
 export const SUBSCRIPTION_SAVED_LOG = 'Subscription saved to Firebase.';
 export const SUBSCRIPTION_EXISTS_LOG = 'Subscription already exists in Firebase.';
 
-// Disclaimer on every page (DESIGN: informational, may be illegal, own risk, 18+)
+// Disclaimer on every page: informational, may be illegal, own risk, 18+
+// (docs/architecture.md, Deliberate changes)
 export const DISCLAIMER_TITLE_HI = 'अस्वीकरण';
 export const DISCLAIMER_TITLE_EN = 'Disclaimer';
 export const DISCLAIMER_HI =

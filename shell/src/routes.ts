@@ -1,7 +1,10 @@
 import { NAV_CHART, NAV_CONTACT, NAV_HOME, NAV_SIGN_IN } from '@satta/shared/domain/messages';
 import { SITE_NAME_EN } from './strings.ts';
 
-/** The shell's routes (SPEC 2). Deep links work because hosting falls back to index.html. */
+/**
+ * The shell's routes (docs/product.md, Routes). Deep links work because hosting falls back to
+ * index.html.
+ */
 export const PATHS = {
   home: '/',
   chart: '/chart',
@@ -24,7 +27,7 @@ export const TITLES: Record<RoutePath, string> = {
 };
 export const NOT_FOUND_TITLE = `Page not found – ${SITE_NAME_EN}`;
 
-/** The navigation of SPEC 2, in its order. */
+/** The navigation, in its order (docs/product.md, Page frame). */
 export const NAV_ITEMS: readonly { path: RoutePath; label: string; also?: readonly RoutePath[] }[] = [
   { path: PATHS.home, label: NAV_HOME },
   { path: PATHS.chart, label: NAV_CHART },

@@ -1,4 +1,4 @@
-/** The lucky-number form as a pure state machine (SPEC section 4). */
+/** The lucky-number form as a pure state machine (docs/product.md, Lucky number page). */
 export interface LuckyFormState {
   name: string;
   dateOfBirth: string;
@@ -43,7 +43,7 @@ export function luckyFormReducer(state: LuckyFormState, action: LuckyFormAction)
 
 /**
  * Whether the page should draw on its own: both fields are filled and nothing has been drawn
- * since the last edit (SPEC: "once both are filled it regenerates automatically").
+ * since the last edit (docs/product.md: "once both fields are filled it draws by itself").
  */
 export function shouldAutoGenerate(state: LuckyFormState): boolean {
   return state.numbers === null && isComplete(state);

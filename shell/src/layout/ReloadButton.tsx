@@ -23,7 +23,7 @@ const Floating = styled.button`
   }
 `;
 
-/** The floating button that reloads the whole page (SPEC 2, Home). */
+/** The floating button that reloads the whole page (docs/product.md, Page frame). */
 export function ReloadButton() {
   return (
     <Floating type="button" aria-label={RELOAD_LABEL} title={RELOAD_LABEL} onClick={() => window.location.reload()}>

@@ -53,9 +53,9 @@ const Name = styled.p`
 `;
 
 /**
- * The opening screen (SPEC 2): site name and a spinning coin, shown for SPLASH_MS while the
+ * The opening screen: site name and a spinning coin, shown for SPLASH_MS while the
  * page loads behind it. The page cannot scroll meanwhile; the coin stands still for visitors
- * who ask for reduced motion.
+ * who ask for reduced motion. See docs/product.md, Page frame.
  */
 export function Splash() {
   useEffect(() => {

@@ -54,14 +54,15 @@ const Actions = styled.div`
 `;
 
 /**
- * The push notification prompt (SPEC 4). It opens once the results have been on screen a few
- * seconds (usePromptMoment) and asks once per browser: yes asks the browser for permission
- * (enablePush); no, Escape included, is remembered for DISMISS_DAYS.
+ * The push notification prompt (docs/product.md, Push notifications). It opens once the
+ * results have been on screen a few seconds (usePromptMoment) and asks once per browser: yes
+ * asks the browser for permission (enablePush); no, Escape included, is remembered for
+ * DISMISS_DAYS.
  */
 export function NotificationPrompt() {
   const [open, setOpen] = useState(() => shouldPrompt(readPushEnvironment()));
   const due = usePromptMoment(open);
-  // Already allowed: subscribe silently, without the prompt (SPEC 4).
+  // Already allowed: subscribe silently, without the prompt.
   useEffect(resumePush, []);
   if (!open || !due) return null;
 

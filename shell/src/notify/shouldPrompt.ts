@@ -1,4 +1,7 @@
-/** What the notification prompt needs to know about the browser (SPEC 4). */
+/**
+ * What the notification prompt needs to know about the browser
+ * (docs/product.md, Push notifications).
+ */
 export interface PushEnvironment {
   hasServiceWorker: boolean;
   hasPushManager: boolean;

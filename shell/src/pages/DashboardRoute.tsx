@@ -12,7 +12,8 @@ import { CHECKING_SIGN_IN, NOT_ADMIN_EN, NOT_ADMIN_HI } from '../strings.ts';
 /**
  * /dashboard: the admin gate. mf-admin is fetched only once a user with the admin claim is
  * known; a visitor sees 'First, Log In', a signed-in non-admin a plain refusal. When the user
- * signs out (from mf-admin's Sign Out or another tab) the page goes home (SPEC 4).
+ * signs out (from mf-admin's Sign Out or another tab) the page goes home (docs/product.md,
+ * Dashboard).
  */
 export function DashboardRoute() {
   useDocumentTitle(TITLES[PATHS.dashboard]);

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { PATHS, TITLES } from '../routes.ts';
 import { SITE_NAME_HI } from '../strings.ts';
 
-/** Home (SPEC 2): result widgets of mf-results with the agent cards of mf-agents. */
+/** Home (docs/product.md, Home): result widgets of mf-results with the agent cards of mf-agents. */
 export function HomePage() {
   useDocumentTitle(TITLES[PATHS.home]);
   return (

@@ -2,7 +2,10 @@ import { RemoteWidget } from '../remotes/RemoteWidget.tsx';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { PATHS, TITLES } from '../routes.ts';
 
-/** /lucky-number (SPEC 2): mf-fun's generator and slot machine beside live result widgets. */
+/**
+ * /lucky-number (docs/product.md, Lucky number page): mf-fun's generator and slot machine beside
+ * live result widgets.
+ */
 export function LuckyNumberRoute() {
   useDocumentTitle(TITLES[PATHS.luckyNumber]);
   return (

@@ -15,7 +15,10 @@ const Form = styled.form`
   margin: 0 auto;
 `;
 
-/** /signin (SPEC 2): email and password; any failure shows the one message for 3 s. */
+/**
+ * /signin (docs/product.md, Sign-in): email and password; any failure shows the one message for
+ * 3 s.
+ */
 export function SignInPage() {
   useDocumentTitle(TITLES[PATHS.signIn]);
   const state = useUser();

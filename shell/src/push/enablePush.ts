@@ -1,8 +1,8 @@
 import { subscribeThisBrowser } from './browserPush.ts';
 
 /**
- * The prompt's "yes" (SPEC 4): ask the browser for permission and, once granted, register the
- * service worker and subscribe. Failures are only logged.
+ * The prompt's "yes": ask the browser for permission and, once granted, register the
+ * service worker and subscribe. Failures are only logged. See docs/product.md, Push notifications.
  */
 export async function enablePush(): Promise<NotificationPermission> {
   let permission: NotificationPermission;

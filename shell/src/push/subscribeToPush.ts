@@ -13,10 +13,10 @@ export interface PushDeps {
 }
 
 /**
- * What follows a granted permission (SPEC 4 and 7): register /sw.js for the whole site,
- * subscribe with the server's VAPID key (reusing the browser's subscription when it was made
- * with the same key), and store it through the notify service. It never throws: every
- * failure is logged and the page carries on (SPEC 8).
+ * What follows a granted permission (docs/product.md, Push notifications): register /sw.js for
+ * the whole site, subscribe with the server's VAPID key (reusing the browser's subscription when
+ * it was made with the same key), and store it through the notify service. It never throws:
+ * every failure is logged and the page carries on.
  */
 export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionData | null> {
   if (!deps.vapidPublicKey) {
