@@ -6,11 +6,12 @@
 import { OWNER_CREDENTIAL, verifyCredential, verifyIdToken, type TokenCheck } from './auth.ts';
 import { ListenSet, MAX_LISTENS_PER_CONNECTION } from './listens.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
-import { authRevoked, dataPush, handshake, parseRequest, pong, response, type Envelope, type Request } from './protocol.ts';
+import { authRevoked, bodyPath, bodyTag, dataPush, handshake, parseIncoming, pong, response, type Envelope, type Request } from './protocol.ts';
 import { parseWireQuery, type QuerySpec } from './query.ts';
 import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON } from './tree.ts';
 import type { Change, Namespace, Subscriber, WriteOutcome } from './namespace.ts';
+import { ACTION, BODY, CONTROL, type DisconnectAction } from './wire-names.ts';
 
 export interface Transport {
   send(envelope: Envelope): void;
@@ -27,7 +28,7 @@ export interface SessionContext {
 }
 
 interface DisconnectOp {
-  action: 'o' | 'om';
+  action: DisconnectAction;
   path: DbPath;
   data: unknown;
   /** Who registered it: the operation runs with these rights, against the data as it is then. */
@@ -57,50 +58,47 @@ export class Connection implements Subscriber {
   }
 
   receive(envelope: unknown): void {
-    if (this.closed || envelope === null || typeof envelope !== 'object') return;
-    const env = envelope as { t?: unknown; d?: unknown };
-    if (env.t === 'c') {
-      const type = (env.d as { t?: unknown } | null)?.t;
+    if (this.closed) return;
+    const incoming = parseIncoming(envelope);
+    if (incoming.kind === 'control') {
       // A ping while the client decides the transport is healthy; other control messages need no answer.
-      if (type === 'p') this.enqueue(pong(), 0);
+      if (incoming.type === CONTROL.PING) this.enqueue(pong(), 0);
       return;
     }
-    if (env.t !== 'd') return;
-    const req = parseRequest(env.d);
-    if (req === null) return;
+    if (incoming.kind !== 'request') return;
+    const req = incoming.request;
     try {
       this.dispatch(req);
     } catch (err) {
       if (err instanceof InvalidDataError) return this.reply(req, 'invalid_data', err.message, this.ns.appliedSeq);
       // A bug must not take the server down for every other client: report it and answer this request.
-      this.ctx.reportError(`request ${req.a} on ${this.ns.name} failed: ${(err as Error).stack ?? String(err)}`);
+      this.ctx.reportError(`request ${req.action} on ${this.ns.name} failed: ${(err as Error).stack ?? String(err)}`);
       this.reply(req, 'internal_error', 'Internal server error', this.ns.appliedSeq);
     }
   }
 
   private dispatch(req: Request): void {
-    const b = req.b;
-    switch (req.a) {
-      case 'q':
+    switch (req.action) {
+      case ACTION.LISTEN:
         return this.listen(req);
-      case 'n':
-        this.listens.remove(parsePath(String(b.p ?? '')), typeof b.t === 'number' ? b.t : null);
+      case ACTION.UNLISTEN:
+        this.listens.remove(parsePath(bodyPath(req.body)), bodyTag(req.body));
         return this.reply(req, 'ok', {}, this.ns.appliedSeq);
-      case 'g':
+      case ACTION.GET:
         return this.get(req);
-      case 'p':
+      case ACTION.PUT:
         return this.write(req, false);
-      case 'm':
+      case ACTION.MERGE:
         return this.write(req, true);
-      case 'o':
-      case 'om':
-        return this.onDisconnect(req, req.a);
-      case 'oc':
+      case ACTION.ON_DISCONNECT_PUT:
+      case ACTION.ON_DISCONNECT_MERGE:
+        return this.onDisconnect(req, req.action);
+      case ACTION.ON_DISCONNECT_CANCEL:
         return this.cancelOnDisconnect(req);
-      case 'auth':
-      case 'gauth':
+      case ACTION.AUTH:
+      case ACTION.ADMIN_AUTH:
         return this.authenticate(req);
-      case 'unauth':
+      case ACTION.UNAUTH:
         this.setPrincipal(ANONYMOUS, null);
         return this.reply(req, 'ok', '', this.ns.appliedSeq);
       default:
@@ -110,14 +108,13 @@ export class Connection implements Subscriber {
   }
 
   private listen(req: Request): void {
-    const b = req.b;
-    const path = parsePath(String(b.p ?? ''));
-    const tag = typeof b.t === 'number' ? b.t : null;
+    const path = parsePath(bodyPath(req.body));
+    const tag = bodyTag(req.body);
     if (!this.listens.canAdd(path, tag)) {
       return this.reply(req, 'too_many_listens', `A connection may hold at most ${MAX_LISTENS_PER_CONNECTION} listens`, this.ns.appliedSeq);
     }
     // Only queries that filter carry a tag: the client sends the others as plain listens.
-    const query: QuerySpec | null = tag === null ? null : parseWireQuery(b.q);
+    const query: QuerySpec | null = tag === null ? null : parseWireQuery(req.body[BODY.QUERY]);
     const read = this.ns.read(this.principal, path, query);
     if (read.status !== 'ok') return this.reply(req, 'permission_denied', 'Permission denied', read.seq);
     this.enqueue(dataPush(this.listens.add(path, tag, query, this.ns.data)), read.seq);
@@ -125,35 +122,36 @@ export class Connection implements Subscriber {
   }
 
   private get(req: Request): void {
-    const path = parsePath(String(req.b.p ?? ''));
-    const query = parseWireQuery(req.b.q);
+    const path = parsePath(bodyPath(req.body));
+    const query = parseWireQuery(req.body[BODY.QUERY]);
     const read = this.ns.read(this.principal, path, query);
     if (read.status !== 'ok') return this.reply(req, 'permission_denied', 'Permission denied', read.seq);
     this.reply(req, 'ok', toJSON(read.node, true), read.seq);
   }
 
   private write(req: Request, merge: boolean): void {
-    const b = req.b;
+    const data = req.body[BODY.DATA];
     let outcome: WriteOutcome;
     if (merge) {
-      outcome = this.ns.update(this.principal, parsePath(String(b.p ?? '')), b.d);
+      outcome = this.ns.update(this.principal, parsePath(bodyPath(req.body)), data);
     } else {
-      const { path, priority } = parseWritePath(String(b.p ?? ''));
-      const hash = typeof b.h === 'string' ? b.h : undefined;
-      outcome = this.ns.set(this.principal, path, b.d, { hash, priorityOnly: priority });
+      const { path, priority } = parseWritePath(bodyPath(req.body));
+      const hash = req.body[BODY.HASH];
+      outcome = this.ns.set(this.principal, path, data, { hash: typeof hash === 'string' ? hash : undefined, priorityOnly: priority });
     }
     this.reply(req, outcome.status, outcome.message, outcome.seq);
   }
 
-  private onDisconnect(req: Request, action: 'o' | 'om'): void {
-    const path = parsePath(String(req.b.p ?? ''));
-    const status = this.ns.checkWrite(this.principal, path, req.b.d, action === 'om');
-    if (status === 'ok') this.disconnectOps.push({ action, path, data: req.b.d, principal: this.principal });
+  private onDisconnect(req: Request, action: DisconnectAction): void {
+    const path = parsePath(bodyPath(req.body));
+    const data = req.body[BODY.DATA];
+    const status = this.ns.checkWrite(this.principal, path, data, action === ACTION.ON_DISCONNECT_MERGE);
+    if (status === 'ok') this.disconnectOps.push({ action, path, data, principal: this.principal });
     this.reply(req, status, status === 'ok' ? '' : 'Permission denied', this.ns.appliedSeq);
   }
 
   private cancelOnDisconnect(req: Request): void {
-    const path = parsePath(String(req.b.p ?? ''));
+    const path = parsePath(bodyPath(req.body));
     const key = path.join('/');
     this.disconnectOps = this.disconnectOps.filter((op) => {
       const opKey = op.path.join('/');
@@ -163,10 +161,10 @@ export class Connection implements Subscriber {
   }
 
   private authenticate(req: Request): void {
-    const cred = req.b.cred;
+    const cred = req.body[BODY.CREDENTIAL];
     if (typeof cred !== 'string') return this.reply(req, 'invalid_token', 'No credential.', this.ns.appliedSeq);
     const now = Date.now();
-    const check: TokenCheck = req.a === 'gauth' || cred === OWNER_CREDENTIAL
+    const check: TokenCheck = req.action === ACTION.ADMIN_AUTH || cred === OWNER_CREDENTIAL
       ? verifyCredential(cred, this.ctx.projectId, now)
       : verifyIdToken(cred, this.ctx.projectId, now);
     if (!check.ok) {
@@ -197,8 +195,8 @@ export class Connection implements Subscriber {
   }
 
   private reply(req: Request, status: string, data: unknown, seq: number): void {
-    if (req.r === undefined) return;
-    this.enqueue(response(req.r, status, data), seq);
+    if (req.number === undefined) return;
+    this.enqueue(response(req.number, status, data), seq);
   }
 
   /** Sends once every write up to `seq` is durable, keeping the order messages were produced in. */
@@ -230,7 +228,7 @@ export class Connection implements Subscriber {
     if (this.closed) return;
     this.shutdown();
     for (const op of this.disconnectOps) {
-      const outcome = op.action === 'o' ? this.ns.set(op.principal, op.path, op.data) : this.ns.update(op.principal, op.path, op.data);
+      const outcome = op.action === ACTION.ON_DISCONNECT_PUT ? this.ns.set(op.principal, op.path, op.data) : this.ns.update(op.principal, op.path, op.data);
       if (outcome.status !== 'ok') this.ctx.log(`onDisconnect ${op.action} at /${op.path.join('/')} failed: ${outcome.message}`);
     }
     this.disconnectOps = [];

@@ -11,6 +11,7 @@ import { isPrefix, pathToString, related, type DbPath } from './path.ts';
 import { evaluateQuery, type QuerySpec } from './query.ts';
 import { getChild, toJSON, type DbNode } from './tree.ts';
 import type { Change } from './namespace.ts';
+import { PUSH, type DataPushAction } from './wire-names.ts';
 
 /**
  * Listens one connection may hold. Each write is matched against every listen, so this bounds what one
@@ -19,7 +20,7 @@ import type { Change } from './namespace.ts';
 export const MAX_LISTENS_PER_CONNECTION = 1000;
 
 export interface DataPush {
-  action: 'd' | 'm';
+  action: DataPushAction;
   path: string;
   data: unknown;
   tag?: number;
@@ -66,10 +67,10 @@ export class ListenSet {
     if (tag !== null && query !== null) {
       const result = evaluateQuery(at, query);
       this.listens.set(listenKey(path, tag), { path, tag, query, last: result });
-      return { action: 'd', path: pathToString(path), data: toJSON(result, true), tag };
+      return { action: PUSH.DATA, path: pathToString(path), data: toJSON(result, true), tag };
     }
     this.listens.set(listenKey(path, null), { path, tag: null, query: null, last: null });
-    return { action: 'd', path: pathToString(path), data: toJSON(at, true) };
+    return { action: PUSH.DATA, path: pathToString(path), data: toJSON(at, true) };
   }
 
   /** Room for this listen: a new one within the limit, or one that replaces a listen already held. */
@@ -118,7 +119,7 @@ export class ListenSet {
     for (const l of outer) {
       const after = getChild(newRoot, l.path);
       if (after === getChild(oldRoot, l.path)) continue;
-      pushes.push(mergeBelow(l.path, path, merge, newRoot) ?? { action: 'd', path: pathToString(l.path), data: toJSON(after, true) });
+      pushes.push(mergeBelow(l.path, path, merge, newRoot) ?? { action: PUSH.DATA, path: pathToString(l.path), data: toJSON(after, true) });
     }
   }
 
@@ -136,7 +137,7 @@ export class ListenSet {
       return;
     }
     const diff = childrenDiff(previous, result);
-    if (diff !== null) pushes.push({ action: 'm', path: pathToString(l.path), data: diff, tag: l.tag });
+    if (diff !== null) pushes.push({ action: PUSH.MERGE, path: pathToString(l.path), data: diff, tag: l.tag });
   }
 }
 
@@ -158,10 +159,10 @@ function sameKeys(a: DbNode, b: DbNode): boolean {
 }
 
 function writtenAt(path: DbPath, merge: DbPath[] | null, root: DbNode): DataPush {
-  if (merge === null) return { action: 'd', path: pathToString(path), data: toJSON(getChild(root, path), true) };
+  if (merge === null) return { action: PUSH.DATA, path: pathToString(path), data: toJSON(getChild(root, path), true) };
   const data: Record<string, unknown> = {};
   for (const rel of merge) setOwn(data, pathToString(rel), toJSON(getChild(root, [...path, ...rel]), true));
-  return { action: 'm', path: pathToString(path), data };
+  return { action: PUSH.MERGE, path: pathToString(path), data };
 }
 
 /**
@@ -183,5 +184,5 @@ function mergeBelow(listenPath: DbPath, base: DbPath, merge: DbPath[] | null, ro
       return null;
     }
   }
-  return any ? { action: 'm', path: pathToString(listenPath), data } : null;
+  return any ? { action: PUSH.MERGE, path: pathToString(listenPath), data } : null;
 }

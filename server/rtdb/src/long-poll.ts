@@ -13,9 +13,17 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Connection, type Transport } from './connection.ts';
 import type { Assembly, MessageBudget } from './message-budget.ts';
-import { control, pong, type Envelope } from './protocol.ts';
+import { control, parseIncoming, pong, type Envelope } from './protocol.ts';
 import type { Namespaces } from './namespaces.ts';
 import { ANONYMOUS } from './rules.ts';
+import {
+  CONTROL,
+  LONG_POLL_CALLBACK,
+  LONG_POLL_COMMAND,
+  LONG_POLL_PARAM,
+  LONG_POLL_TRUE,
+  URL_PARAM,
+} from './wire-names.ts';
 
 /** Polls are answered empty before the client's own 25 s keepalive replaces them. */
 const HOLD_MS = 20_000;
@@ -58,10 +66,10 @@ const DIGITS = /^\d{1,15}$/;
  */
 function parseSegments(params: URLSearchParams, maxPerMessage: number): Segment[] | null {
   const segments: Segment[] = [];
-  for (let i = 0; params.has(`seg${i}`); i++) {
-    const seg = params.get(`seg${i}`) ?? '';
-    const total = params.get(`ts${i}`) ?? '';
-    const data = params.get(`d${i}`);
+  for (let i = 0; params.has(`${LONG_POLL_PARAM.SEGMENT}${i}`); i++) {
+    const seg = params.get(`${LONG_POLL_PARAM.SEGMENT}${i}`) ?? '';
+    const total = params.get(`${LONG_POLL_PARAM.SEGMENTS_IN_MESSAGE}${i}`) ?? '';
+    const data = params.get(`${LONG_POLL_PARAM.SEGMENT_DATA}${i}`);
     if (!DIGITS.test(seg) || !DIGITS.test(total) || data === null) return null;
     const count = Number(total);
     if (count < 1 || count > maxPerMessage) return null;
@@ -84,13 +92,32 @@ function decodeSegment(data: string): string {
   return Buffer.from(data.replace(/\./g, ''), 'base64url').toString('utf8');
 }
 
+/**
+ * Where a session is, and what each state holds:
+ * - `open`: on long-polling, no poll held (the client is between polls, or sending).
+ * - `holding`: on long-polling, one poll held open to carry the next packet.
+ * - `upgraded`: moved to a WebSocket; `finalPacket` is the packet carrying the final 'n' when no poll
+ *   was held to take it, kept for the client's next poll.
+ * - `closed`: ended (client gone, protocol broken or server shutdown); final.
+ * open <-> holding (a poll is held; it is answered: new packet, newer poll, timeout, client gone);
+ * open/holding -> upgraded (the client ended transmission); any -> closed. All go through `moveTo`.
+ */
+type SessionState =
+  | { name: 'open' }
+  | { name: 'holding'; res: ServerResponse; timer: NodeJS.Timeout }
+  | { name: 'upgraded'; socket: Transport; finalPacket: string | null }
+  | { name: 'closed' };
+
+const OPEN: SessionState = { name: 'open' };
+const CLOSED: SessionState = { name: 'closed' };
+
 class LongPollSession implements Transport {
   readonly id = token();
   readonly pw = token();
   connection!: Connection;
+  private state: SessionState = OPEN;
   private queue: Envelope[] = [];
   private nextPacket = 0;
-  private held: { res: ServerResponse; timer: NodeJS.Timeout } | null = null;
   private flushScheduled = false;
   private segments = new Map<number, Segment>();
   private nextSegment = 0;
@@ -99,13 +126,8 @@ class LongPollSession implements Transport {
   private readonly assembly: Assembly;
   /** A WebSocket that announced itself for this session and is proving itself healthy. */
   private pendingUpgrade: Transport | null = null;
-  /** The WebSocket the session moved to; everything is sent there from then on. */
-  private upgradedTo: Transport | null = null;
-  /** Packet and close command waiting for the client's next poll when none was open at upgrade time. */
-  deferredClose: string | null = null;
   /** Number of the packet carrying the final 'n', once the session moved to WebSocket. */
   private lastPacket: number | null = null;
-  private ended = false;
   lastSeen = Date.now();
   private untrack: () => void = () => {};
 
@@ -123,13 +145,31 @@ class LongPollSession implements Transport {
     this.untrack = untrack;
   }
 
+  /**
+   * The one place the state changes. Leaving `holding` releases the held poll: it is answered with
+   * what `answer` gives, or not at all when `answer` is null (its client has gone). `answer` runs only
+   * when a poll is held, since taking a packet consumes the queue.
+   */
+  private moveTo(next: SessionState, answer: (() => string) | null): void {
+    const current = this.state;
+    if (current.name === 'closed') return;
+    this.state = next;
+    if (current.name !== 'holding') return;
+    clearTimeout(current.timer);
+    if (answer !== null) script(current.res, answer());
+  }
+
+  private holds(res: ServerResponse): boolean {
+    return this.state.name === 'holding' && this.state.res === res;
+  }
+
   private call(fn: string, args: string): string {
     return `window.parent.${fn}${this.cb}(${args});`;
   }
 
   send(envelope: Envelope): void {
-    if (this.upgradedTo) return this.upgradedTo.send(envelope);
-    if (this.ended) return;
+    if (this.state.name === 'upgraded') return this.state.socket.send(envelope);
+    if (this.state.name === 'closed') return;
     this.queue.push(envelope);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -144,27 +184,24 @@ class LongPollSession implements Transport {
   /** JavaScript delivering the queued messages as the next packet ('' when there are none). */
   private takePacket(): string {
     if (this.queue.length === 0) return '';
-    const packet = this.call('pRTLPCB', `${this.nextPacket++},${JSON.stringify(this.queue)}`);
+    const packet = this.call(LONG_POLL_CALLBACK.DATA, `${this.nextPacket++},${JSON.stringify(this.queue)}`);
     this.queue = [];
     return packet;
   }
 
   private flush(): void {
-    if (!this.held || this.queue.length === 0) return;
-    const { res, timer } = this.held;
-    this.held = null;
-    clearTimeout(timer);
-    script(res, this.takePacket());
+    if (this.state.name !== 'holding' || this.queue.length === 0) return;
+    this.moveTo(OPEN, () => this.takePacket());
   }
 
   startResponse(res: ServerResponse): void {
-    script(res, this.call('pLPCommand', `'start','${this.id}','${this.pw}'`) + this.takePacket());
+    script(res, this.call(LONG_POLL_CALLBACK.COMMAND, `'${LONG_POLL_COMMAND.START}','${this.id}','${this.pw}'`) + this.takePacket());
   }
 
   poll(params: URLSearchParams, res: ServerResponse): void {
     this.lastSeen = Date.now();
-    if (this.ended || this.upgradedTo) {
-      script(res, this.closeCommand());
+    if (this.state.name === 'upgraded' || this.state.name === 'closed') {
+      script(res, this.finalPacket());
       return;
     }
     const refusal = this.store(params);
@@ -174,36 +211,32 @@ class LongPollSession implements Transport {
       this.finish();
       return;
     }
-    this.receiveSegments();
-    if (this.upgradedTo) {
+    if (this.receiveSegments() === 'ended') {
       // This poll carried the client's 'n': it takes the final packet unless a held poll already did.
-      const packet = this.deferredClose ?? this.closeCommand();
-      this.deferredClose = null;
-      script(res, packet);
+      script(res, this.finalPacket());
       return;
     }
     // Keep one poll open; an older one goes back (with whatever is queued) so the client can send again.
-    if (this.held) {
-      const previous = this.held;
-      this.held = null;
-      clearTimeout(previous.timer);
-      script(previous.res, this.takePacket());
-    }
     const timer = setTimeout(() => {
-      if (this.held?.res === res) {
-        this.held = null;
-        script(res, this.takePacket());
-      }
+      if (this.holds(res)) this.moveTo(OPEN, () => this.takePacket());
     }, HOLD_MS);
     timer.unref();
-    this.held = { res, timer };
+    this.moveTo({ name: 'holding', res, timer }, () => this.takePacket());
     res.on('close', () => {
-      if (this.held?.res === res) {
-        clearTimeout(this.held.timer);
-        this.held = null;
-      }
+      if (this.holds(res)) this.moveTo(OPEN, null);
     });
     this.flush();
+  }
+
+  /**
+   * What a poll gets once the session has left long-polling: the packet carrying the final 'n' if no
+   * poll took it yet, else the close command.
+   */
+  private finalPacket(): string {
+    if (this.state.name !== 'upgraded' || this.state.finalPacket === null) return this.closeCommand();
+    const packet = this.state.finalPacket;
+    this.state.finalPacket = null;
+    return packet;
   }
 
   /** Keeps the poll's segments; the HTTP status refusing the poll when they are malformed or too many. */
@@ -223,12 +256,15 @@ class LongPollSession implements Transport {
     return null;
   }
 
-  /** Reassembles messages: segments are numbered across messages; each carries its message's segment count. */
-  private receiveSegments(): void {
+  /**
+   * Reassembles messages: segments are numbered across messages; each carries its message's segment
+   * count. 'ended' when one of them was the client's 'n' and the session moved to its WebSocket.
+   */
+  private receiveSegments(): 'polling' | 'ended' {
     for (;;) {
       const first = this.segments.get(this.nextSegment);
       // Checked against the contiguous run, so a poll never rescans a message that is still incomplete.
-      if (!first || this.contiguousEnd - this.nextSegment < first.total) return;
+      if (!first || this.contiguousEnd - this.nextSegment < first.total) break;
       const parts: string[] = [];
       for (let i = 0; i < first.total; i++) {
         const part = this.segments.get(this.nextSegment + i) as Segment;
@@ -243,27 +279,28 @@ class LongPollSession implements Transport {
       } catch {
         continue;
       }
-      const env = envelope as { t?: unknown; d?: { t?: unknown } };
-      if (env.t === 'c' && env.d?.t === 'n') this.completeUpgrade();
+      const incoming = parseIncoming(envelope);
+      if (incoming.kind === 'control' && incoming.type === CONTROL.END_TRANSMISSION) this.completeUpgrade();
       else this.connection.receive(envelope);
     }
+    return this.state.name === 'upgraded' ? 'ended' : 'polling';
   }
 
   /** A WebSocket announced itself for this session: acknowledge, answer its pings, route its requests. */
   adopt(socket: Transport): { onEnvelope(e: unknown): void; onClose(): void } {
     this.pendingUpgrade = socket;
-    socket.send(control('a'));
+    socket.send(control(CONTROL.SWITCH_ACK));
     return {
       onEnvelope: (e) => {
-        const env = e as { t?: unknown; d?: { t?: unknown } } | null;
-        if (env?.t === 'c') {
-          if (env.d?.t === 'p') socket.send(pong());
+        const incoming = parseIncoming(e);
+        if (incoming.kind === 'control') {
+          if (incoming.type === CONTROL.PING) socket.send(pong());
           return;
         }
         this.connection.receive(e);
       },
       onClose: () => {
-        if (this.upgradedTo === socket) this.finish();
+        if (this.state.name === 'upgraded' && this.state.socket === socket) this.finish();
         else if (this.pendingUpgrade === socket) this.pendingUpgrade = null;
       },
     };
@@ -274,44 +311,33 @@ class LongPollSession implements Transport {
    * parallel polls may run in any order), so `close` names that packet: the client closes only after it.
    */
   private closeCommand(): string {
-    return this.call('pLPCommand', this.lastPacket === null ? "'close'" : `'close',${this.lastPacket}`);
+    const close = `'${LONG_POLL_COMMAND.CLOSE}'`;
+    return this.call(LONG_POLL_CALLBACK.COMMAND, this.lastPacket === null ? close : `${close},${this.lastPacket}`);
   }
 
   /** The client stopped sending on the poll side: answer 'n' there, then everything goes to the socket. */
   private completeUpgrade(): void {
     if (!this.pendingUpgrade) return;
-    this.queue.push(control('n'));
+    this.queue.push(control(CONTROL.END_TRANSMISSION));
     this.lastPacket = this.nextPacket;
     const packet = this.takePacket() + this.closeCommand();
-    this.upgradedTo = this.pendingUpgrade;
+    const socket = this.pendingUpgrade;
     this.pendingUpgrade = null;
-    if (this.held) {
-      const { res, timer } = this.held;
-      this.held = null;
-      clearTimeout(timer);
-      script(res, packet);
-    } else {
-      this.queue = [];
-      this.deferredClose = packet;
-    }
+    // A held poll takes the packet now; otherwise the client's next poll does.
+    const held = this.state.name === 'holding';
+    this.moveTo({ name: 'upgraded', socket, finalPacket: held ? null : packet }, () => packet);
   }
 
   /** The client is gone (its disconnect frame closed, or it stopped polling). */
   disconnected(): void {
-    if (this.upgradedTo) return;
+    if (this.state.name === 'upgraded') return;
     this.finish();
   }
 
   private finish(): void {
-    if (this.ended) return;
-    this.ended = true;
+    if (this.state.name === 'closed') return;
+    this.moveTo(CLOSED, () => this.closeCommand());
     this.releaseBuffers();
-    if (this.held) {
-      const { res, timer } = this.held;
-      this.held = null;
-      clearTimeout(timer);
-      script(res, this.closeCommand());
-    }
     this.untrack();
     this.connection.disconnected();
     this.onEnd(this);
@@ -319,13 +345,7 @@ class LongPollSession implements Transport {
 
   /** Server shutdown: tell the client to stop, without running onDisconnect operations. */
   end(notify: boolean): void {
-    if (this.held) {
-      const { res, timer } = this.held;
-      this.held = null;
-      clearTimeout(timer);
-      script(res, notify ? this.call('pLPCommand', "'close'") : '');
-    }
-    this.ended = true;
+    this.moveTo(CLOSED, () => (notify ? this.call(LONG_POLL_CALLBACK.COMMAND, `'${LONG_POLL_COMMAND.CLOSE}'`) : ''));
     this.releaseBuffers();
     this.connection.shutdown();
     this.untrack();
@@ -339,7 +359,7 @@ class LongPollSession implements Transport {
   }
 
   get idle(): boolean {
-    return !this.upgradedTo && this.held === null && Date.now() - this.lastSeen > IDLE_MS;
+    return this.state.name === 'open' && Date.now() - this.lastSeen > IDLE_MS;
   }
 }
 
@@ -357,32 +377,27 @@ export class LongPollSessions {
 
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const params = url.searchParams;
-    if (params.get('start') === 't') return this.start(req, res, params);
-    const session = this.byId.get(params.get('id') ?? '');
+    if (params.get(LONG_POLL_PARAM.START) === LONG_POLL_TRUE) return this.start(req, res, params);
+    const session = this.byId.get(params.get(LONG_POLL_PARAM.ID) ?? '');
     // An unknown session (e.g. from before a restart) fails the script load, which makes the client reconnect.
-    if (!session || session.pw !== params.get('pw')) return script(res, '', 404);
-    if (params.get('dframe') === 't') {
+    if (!session || session.pw !== params.get(LONG_POLL_PARAM.PASSWORD)) return script(res, '', 404);
+    if (params.get(LONG_POLL_PARAM.DISCONNECT_FRAME) === LONG_POLL_TRUE) {
       // The disconnect frame stays open for the life of the page; its end means the page is gone.
       req.on('close', () => session.disconnected());
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       return;
     }
-    if (session.deferredClose !== null) {
-      const packet = session.deferredClose;
-      session.deferredClose = null;
-      return script(res, packet);
-    }
     session.poll(params, res);
   }
 
   private async start(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
-    const cb = params.get('cb') ?? '';
+    const cb = params.get(LONG_POLL_PARAM.CALLBACK_ID) ?? '';
     // The callback id becomes part of a script: only the client's numeric ids are accepted.
     if (!/^\d{1,12}$/.test(cb)) return script(res, '', 400);
     // A failed script load makes the client retry later, with backoff.
     if (this.byId.size >= this.ctx.maxSessions) return script(res, '', 503);
     // A page's long-polling carries no credential before its auth request: only existing namespaces.
-    const ns = await this.ctx.namespaces.get(params.get('ns') ?? this.ctx.defaultNamespace, ANONYMOUS);
+    const ns = await this.ctx.namespaces.get(params.get(URL_PARAM.NAMESPACE) ?? this.ctx.defaultNamespace, ANONYMOUS);
     const session = new LongPollSession(cb, this.ctx.newSessionId(), this.ctx.budget, (s) => {
       this.byId.delete(s.id);
       this.bySessionId.delete(s.sessionId);

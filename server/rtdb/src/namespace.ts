@@ -12,7 +12,7 @@ import { checkDepth, InvalidDataError, parsePath, pathToString, type DbPath } fr
 import { evaluateQuery, loadsAllData, toRulesQuery, type QuerySpec } from './query.ts';
 import { NamespaceRules, type Principal, type RulesJson, type WriteCheck } from './rules.ts';
 import { resolvePriority, resolveServerValues } from './server-values.ts';
-import { DataFileError, LOG_FILE, NamespaceLog, readNamespaceDir, snapshotText, SNAPSHOT_FILE, type LogRecord } from './storage.ts';
+import { DataFileError, LOG_FILE, LOG_OP, NamespaceLog, readNamespaceDir, snapshotText, SNAPSHOT_FILE, type LogRecord } from './storage.ts';
 import { fromJSON, getChild, mergeAt, setChild, toJSON, type DbNode } from './tree.ts';
 
 export interface Change {
@@ -177,7 +177,7 @@ export class Namespace {
       if (!this.rules.canRead(principal, path, undefined, now)) return this.fail('permission_denied', 'Permission denied');
       if (hashNode(getChild(this.root, path)) !== options.hash) return this.fail('datastale', 'Transaction hash does not match');
     }
-    return this.commit({ s: 0, o: 'p', p: pathToString(path), d: value }, setChild(this.root, path, node), check, path, null);
+    return this.commit({ s: 0, o: LOG_OP.SET, p: pathToString(path), d: value }, setChild(this.root, path, node), check, path, null);
   }
 
   /** Multi-path update: every key of `patch` is a path relative to `path`; all apply or none. */
@@ -204,7 +204,7 @@ export class Namespace {
     const check = this.rules.checkUpdate(principal, path, resolved, now);
     if (!check.allowed) return this.fail('permission_denied', 'Permission denied');
     const rels = entries.map(([rel]) => rel);
-    return this.commit({ s: 0, o: 'm', p: pathToString(path), d: resolved }, mergeAt(this.root, path, entries), check, path, rels);
+    return this.commit({ s: 0, o: LOG_OP.UPDATE, p: pathToString(path), d: resolved }, mergeAt(this.root, path, entries), check, path, rels);
   }
 
   /** Checks a write against the rules without applying it (onDisconnect operations, when registered). */
@@ -291,7 +291,7 @@ function checkNoOverlap(paths: DbPath[]): void {
 function replay(root: DbNode, record: LogRecord, file: string): DbNode {
   try {
     const path = parsePath(record.p);
-    if (record.o === 'p') return setChild(root, path, fromJSON(record.d));
+    if (record.o === LOG_OP.SET) return setChild(root, path, fromJSON(record.d));
     const patch = record.d as Record<string, unknown>;
     return mergeAt(
       root,

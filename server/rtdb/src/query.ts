@@ -19,6 +19,7 @@ import {
   type Primitive,
 } from './tree.ts';
 import type { TargaryenQuery } from 'targaryen';
+import { QUERY, VIEW_FROM_RIGHT } from './wire-names.ts';
 
 export type IndexSpec = { kind: 'priority' } | { kind: 'key' } | { kind: 'value' } | { kind: 'child'; path: DbPath };
 
@@ -70,11 +71,15 @@ function parseLimit(l: unknown): number {
 /** The `q` object of the wire protocol (the client's queryParamsGetQueryObject). */
 export function parseWireQuery(q: unknown): QuerySpec {
   const obj = q !== null && typeof q === 'object' ? (q as Record<string, unknown>) : {};
-  const index = parseIndex(obj.i);
-  const start = 'sp' in obj ? makeBound(index, obj.sp, obj.sn, obj.sin !== false, MIN_NAME) : null;
-  const end = 'ep' in obj ? makeBound(index, obj.ep, obj.en, obj.ein !== false, MAX_NAME) : null;
-  const limit = 'l' in obj ? parseLimit(obj.l) : null;
-  return { index, start, end, limit, fromRight: obj.vf === 'r' };
+  const index = parseIndex(obj[QUERY.INDEX]);
+  const start = QUERY.START_VALUE in obj
+    ? makeBound(index, obj[QUERY.START_VALUE], obj[QUERY.START_NAME], obj[QUERY.START_INCLUSIVE] !== false, MIN_NAME)
+    : null;
+  const end = QUERY.END_VALUE in obj
+    ? makeBound(index, obj[QUERY.END_VALUE], obj[QUERY.END_NAME], obj[QUERY.END_INCLUSIVE] !== false, MAX_NAME)
+    : null;
+  const limit = QUERY.LIMIT in obj ? parseLimit(obj[QUERY.LIMIT]) : null;
+  return { index, start, end, limit, fromRight: obj[QUERY.VIEW_FROM] === VIEW_FROM_RIGHT };
 }
 
 function parseRestValue(raw: string): { value: unknown; name?: string } {

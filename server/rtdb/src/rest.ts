@@ -11,6 +11,7 @@ import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON, type DbNode } from './tree.ts';
 import { UnknownNamespaceError, type Namespaces } from './namespaces.ts';
 import type { WriteOutcome } from './namespace.ts';
+import { URL_PARAM } from './wire-names.ts';
 
 export interface RestContext {
   namespaces: Namespaces;
@@ -145,7 +146,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       if (!check.ok) throw new HttpError(401, check.reason);
       principal = check.principal;
     }
-    const ns = await ctx.namespaces.get(params.get('ns') ?? ctx.defaultNamespace, principal);
+    const ns = await ctx.namespaces.get(params.get(URL_PARAM.NAMESPACE) ?? ctx.defaultNamespace, principal);
     const silent = params.get('print') === 'silent';
     const wantsEtag = String(req.headers['x-firebase-etag'] ?? '') === 'true';
 

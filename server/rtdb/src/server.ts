@@ -15,6 +15,7 @@ import { LongPollSessions } from './long-poll.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
 import { Namespaces, UnknownNamespaceError, type NamespaceNames } from './namespaces.ts';
 import { control } from './protocol.ts';
+import { CONTROL, URL_PARAM } from './wire-names.ts';
 import { verifyCredential } from './auth.ts';
 import { handleRest } from './rest.ts';
 import { ANONYMOUS, checkRules, loadRulesFile, OPEN_RULES, type Principal, type RulesJson } from './rules.ts';
@@ -160,12 +161,12 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     }
     let ns;
     try {
-      ns = await namespaces.get(url.searchParams.get('ns') ?? defaultNamespace, upgradePrincipal(req, projectId));
+      ns = await namespaces.get(url.searchParams.get(URL_PARAM.NAMESPACE) ?? defaultNamespace, upgradePrincipal(req, projectId));
     } catch (err) {
       // As Firebase does for a database that does not exist: a shutdown message, so the SDK stops retrying.
       if (err instanceof UnknownNamespaceError) {
         wss.handleUpgrade(req, socket, head, (ws) => {
-          ws.send(JSON.stringify(control('s', err.message)));
+          ws.send(JSON.stringify(control(CONTROL.SHUTDOWN, err.message)));
           ws.close();
         });
         return;
@@ -186,7 +187,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
         onError: (err) => log(`websocket on ${namespace.name}: ${err.message}`),
       }, budget);
       // A socket naming a long-polling session is that session moving to WebSocket, not a new client.
-      const upgrading = url.searchParams.get('s');
+      const upgrading = url.searchParams.get(URL_PARAM.TRANSPORT_SESSION);
       const adopted = upgrading === null ? null : longPoll.adopt(upgrading, transport);
       if (adopted) {
         route = adopted;

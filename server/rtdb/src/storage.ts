@@ -47,11 +47,14 @@ export class DataFileError extends Error {
   }
 }
 
+/** Operations of log records: the letters the wire uses for put and merge, kept for existing data files. */
+export const LOG_OP = { SET: 'p', UPDATE: 'm' } as const;
+
 export interface LogRecord {
   /** Sequence number: one per write, increasing by one. */
   s: number;
-  /** p = set, m = update (multi-path merge). */
-  o: 'p' | 'm';
+  /** A set, or an update (multi-path merge). */
+  o: typeof LOG_OP.SET | typeof LOG_OP.UPDATE;
   p: string;
   d: unknown;
 }
@@ -105,8 +108,8 @@ function parseSnapshot(file: string, buf: Buffer): { seq: number; data: unknown 
 function asRecord(value: unknown): LogRecord | null {
   if (value === null || typeof value !== 'object') return null;
   const r = value as Partial<LogRecord>;
-  if (!Number.isSafeInteger(r.s) || (r.o !== 'p' && r.o !== 'm') || typeof r.p !== 'string' || !('d' in r)) return null;
-  if (r.o === 'm' && (r.d === null || typeof r.d !== 'object')) return null;
+  if (!Number.isSafeInteger(r.s) || (r.o !== LOG_OP.SET && r.o !== LOG_OP.UPDATE) || typeof r.p !== 'string' || !('d' in r)) return null;
+  if (r.o === LOG_OP.UPDATE && (r.d === null || typeof r.d !== 'object')) return null;
   return r as LogRecord;
 }
 
