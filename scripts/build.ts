@@ -141,7 +141,9 @@ export function assembleSite(): string {
   const site = join(ROOT, 'dist/site');
   rmSync(site, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
-  cpSync(join(ROOT, 'shell/dist'), site, { recursive: true });
+  // The shell's server bundle belongs to the render service, not to the public site. A remote's
+  // stays next to its remoteEntry.js: the render service finds it from the manifest's URL.
+  cpSync(join(ROOT, 'shell/dist'), site, { recursive: true, filter: (source) => source !== join(ROOT, 'shell/dist/server') });
   for (const app of APPS) {
     if (app === 'shell') continue;
     cpSync(join(ROOT, app, 'dist'), join(site, 'remotes', app), { recursive: true });

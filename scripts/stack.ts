@@ -139,11 +139,34 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     let site: string | null = null;
     if (options.hosting !== false) {
-      const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
-      for (const name of REMOTES) if (!options.separateRemotes?.includes(name)) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
-      const hosting = await startHosting({ port: ports.hosting, mounts, config });
-      closers.push(() => hosting.close());
-      site = hosting.url;
+      // The site is served by the render service: public pages rendered on the server from the
+      // database's live data, everything else as the static host serves it.
+      const mounts = ['--mount', `/=${join(ROOT, 'shell/dist')}`];
+      for (const name of REMOTES) {
+        if (!options.separateRemotes?.includes(name)) mounts.push('--mount', `/remotes/${name}=${join(ROOT, name, 'dist')}`);
+      }
+      const configFile = join(temp, 'config.json');
+      writeFileSync(configFile, JSON.stringify(config));
+      const render = await startProcess(
+        'render',
+        process.execPath,
+        [...tsx, join(ROOT, 'server/render/src/main.ts'), '--port', String(ports.hosting), '--host', '127.0.0.1', '--config', configFile, ...mounts],
+        {
+          ready: /render: listening on (http:\/\/127\.0\.0\.1:\d+)/,
+          echo: options.echo,
+          env: {
+            FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${ports.database}`,
+            GCLOUD_PROJECT: PROJECT_ID,
+            // Games seeded after start show up within a second or two.
+            RENDER_RELIST_MS: '1500',
+            // tsx applies a tsconfig only to the files it includes: this one has the shared .tsx
+            // files too, so they get the automatic JSX runtime.
+            TSX_TSCONFIG_PATH: join(ROOT, 'server/render/tsconfig.runtime.json'),
+          },
+        },
+      );
+      started.push(render.managed);
+      site = render.match[1] ?? null;
     }
     return {
       config,

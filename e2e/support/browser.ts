@@ -71,5 +71,16 @@ export async function waitForFirstResult(page: Page, timeout = 30_000): Promise<
   await page.locator('[data-widget="mf-results/ResultTable"] tr[data-game]').first().waitFor({ timeout });
 }
 
+/**
+ * Resolves once the result table is the live widget: its remote has taken over the
+ * server-rendered HTML (`data-ssr`) and the data is no longer the cached or inlined copy.
+ */
+export async function waitForLiveResults(page: Page, timeout = 30_000): Promise<void> {
+  const table = page.locator('[data-widget="mf-results/ResultTable"]');
+  await table.locator('tr[data-game]').first().waitFor({ timeout });
+  await table.locator('[data-ssr]').waitFor({ state: 'detached', timeout });
+  await table.getByTestId('stale-badge').waitFor({ state: 'detached', timeout });
+}
+
 export const isAdminRemote = (url: string): boolean => /\/mf-admin\//.test(url);
 export const isAuthChunk = (url: string): boolean => /firebase-auth-[\w-]+\.js/.test(url);

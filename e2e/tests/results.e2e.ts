@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { currentGame, nextGameOrTomorrow, resultCell, secondsUntil } from '../../shared/domain/currentGame.ts';
 import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
 import { parseGameTime } from '../../shared/domain/time.ts';
-import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForLiveResults, waitForSplashToGo } from '../support/browser.ts';
 import { fetchGames, removeResult, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
 
@@ -39,10 +39,7 @@ async function visitAt(at: Date, path = '/', viewport = MOBILE, context?: Browse
   return opened;
 }
 
-async function waitForLive(page: Page): Promise<void> {
-  await widget(page, 'ResultTable').locator('tr[data-game]').first().waitFor({ timeout: 30_000 });
-  await widget(page, 'ResultTable').getByTestId('stale-badge').waitFor({ state: 'detached', timeout: 30_000 });
-}
+const waitForLive = (page: Page) => waitForLiveResults(page);
 
 describe('current and next game with the clock set', () => {
   const DAY = '2030-03-15';

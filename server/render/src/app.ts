@@ -23,6 +23,8 @@ export interface RenderOptions {
   /** As the static host: URL prefix -> folder; '/' is the built shell (with its server/ bundle). */
   mounts: Record<string, string>;
   config: RuntimeConfig;
+  /** The site's public origin, where remotes on its own paths are fetched when not mounted. */
+  site?: string;
   /** The in-memory data: the live listeners, or a fixed source in tests. */
   data: { snapshot: Snapshot | null };
 }
@@ -44,7 +46,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   if (!shellDir) throw new Error('render: no shell mounted at /');
   const template = readFileSync(join(shellDir, 'index.html'), 'utf8');
   const shell = (await import(pathToFileURL(join(shellDir, 'server/widgets.mjs')).href)) as ShellServerBundle;
-  const remotes = new RemoteWidgets(options.config.remotes ?? {}, options.mounts);
+  const remotes = new RemoteWidgets(options.config.remotes ?? {}, options.mounts, options.site);
   await remotes.load();
   const hosting = createHostingHandler({ mounts: options.mounts, config: options.config });
   const timezone = options.config.timezone ?? 'Asia/Kolkata';

@@ -10,6 +10,8 @@ export interface LiveDataOptions {
   timezone: string;
   /** The names of the games (a shallow REST read: the list must not cost the games' history). */
   listGames: () => Promise<string[]>;
+  /** How often the game list is read again (a new game appears on the pages within this). */
+  relistMs?: number;
   now?: () => Date;
 }
 
@@ -41,8 +43,8 @@ export class LiveData {
     this.listen(db.ref('mian'), (s) => (this.parts.mainInfo = (s.val() ?? {}) as MainInfo));
     this.listen(db.ref('adinfo'), (s) => (this.parts.adInfo = (s.val() ?? {}) as AdInfo));
     await this.followDay();
-    // The home window moves at midnight in the site timezone.
-    this.dayTimer = setInterval(() => void this.followDay(), 30_000);
+    // The home window moves at midnight in the site timezone, and the admin may add a game.
+    this.dayTimer = setInterval(() => void this.followDay(), this.options.relistMs ?? 30_000);
     this.dayTimer.unref();
   }
 
@@ -53,14 +55,16 @@ export class LiveData {
 
   private async followDay(): Promise<void> {
     const today = siteNow(this.now(), this.options.timezone).dateKey;
-    if (today === this.day) return;
+    let names: string[];
     try {
-      this.names = await this.options.listGames();
+      names = await this.options.listGames();
     } catch (error) {
       // The database is away: keep the last data; the next check tries again.
-      console.warn('render: could not list the games', error);
+      console.warn(`render: could not list the games: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
+    if (today === this.day && JSON.stringify(names) === JSON.stringify(this.names)) return;
+    this.names = names;
     this.day = today;
     for (const stop of this.gameStops) stop();
     this.gameStops = [];

@@ -1,3 +1,4 @@
+import './nodeInterop.ts';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
@@ -8,7 +9,8 @@ import { LiveData } from './liveData.ts';
 
 /**
  * The render service: `tsx src/main.ts --port 5000 --config config.json --mount /=shell/dist
- * --mount /remotes/mf-results=mf-results/dist ...`. The database is the one config.json names
+ * [--mount /remotes/mf-results=mf-results/dist ...] [--site https://satta.example.com]`. Remotes
+ * that are not mounted are read from where the manifest places them (on --site for its paths). The database is the one config.json names
  * (the emulator when FIREBASE_DATABASE_EMULATOR_HOST is set, as for firebase-admin elsewhere).
  */
 const { values } = parseArgs({
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     config: { type: 'string' },
     mount: { type: 'string', multiple: true, default: [] },
+    site: { type: 'string' },
   },
 });
 if (!values.config) throw new Error('render: --config <runtime config.json> is required');
@@ -45,9 +48,10 @@ async function listGames(): Promise<string[]> {
   return Object.keys(((await response.json()) as Record<string, unknown> | null) ?? {});
 }
 
-const data = new LiveData({ db: getDatabase(app), timezone: config.timezone ?? 'Asia/Kolkata', listGames });
+const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
+const data = new LiveData({ db: getDatabase(app), timezone: config.timezone ?? 'Asia/Kolkata', listGames, relistMs });
 await data.start();
-const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data });
+const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data, site: values.site });
 console.log(`render: listening on ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -32,7 +32,14 @@ export class PageCache {
     const stored = this.pages.get(route) ?? null;
     if (!snapshot) return stored;
     if (stored && stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot)) return stored;
-    const page = this.render(route, snapshot);
+    let page: RenderedPage;
+    try {
+      page = this.render(route, snapshot);
+    } catch (error) {
+      // A widget that throws must not take the site down: the last page, or the static shell.
+      console.error(`render: ${route} failed`, error);
+      return stored;
+    }
     this.renders += 1;
     const body = Buffer.from(page.html);
     const fresh: StoredPage = {

@@ -29,9 +29,14 @@ const DOWNLOADS = fileURLToPath(new URL('../.remote-bundles/', import.meta.url))
 export class RemoteWidgets {
   private readonly bundles = new Map<string, RemoteServerBundle>();
 
+  /**
+   * `site`: the public origin, for a remote on the site's own paths that no local folder holds
+   * (the render service on Cloud Run reads such a bundle from Hosting).
+   */
   constructor(
     private readonly manifest: Record<string, string>,
     private readonly mounts: Record<string, string>,
+    private readonly site?: string,
   ) {}
 
   readonly lookup: WidgetLookup = (remote, exposed) => {
@@ -58,8 +63,11 @@ export class RemoteWidgets {
   }
 
   private async moduleUrl(entry: string): Promise<string> {
-    const url = new URL(SERVER_BUNDLE, new URL(entry, 'http://site.invalid/'));
-    if (url.origin === 'http://site.invalid') return pathToFileURL(this.localFile(url.pathname)).href;
+    let url = new URL(SERVER_BUNDLE, new URL(entry, 'http://site.invalid/'));
+    if (url.origin === 'http://site.invalid') {
+      if (!this.site || this.isMounted(url.pathname)) return pathToFileURL(this.localFile(url.pathname)).href;
+      url = new URL(url.pathname, this.site);
+    }
     const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
     const code = await response.text();
@@ -68,6 +76,10 @@ export class RemoteWidgets {
     const file = join(DOWNLOADS, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
     if (!existsSync(file)) writeFileSync(file, code);
     return pathToFileURL(file).href;
+  }
+
+  private isMounted(pathname: string): boolean {
+    return Object.keys(this.mounts).some((prefix) => prefix !== '/' && pathname.startsWith(`${prefix.replace(/\/+$/, '')}/`));
   }
 
   private localFile(pathname: string): string {

@@ -32,9 +32,20 @@ const Failed = styled(Placeholder)`
   }
 `;
 
-/** The server's HTML of a widget, kept as it was: `display: contents` adds no box of its own. */
+/**
+ * The server's HTML of a widget, kept as it was: `display: contents` adds no box of its own.
+ * `data-ssr` tells it apart from the widget itself (which is live), e.g. for tests.
+ */
 function ServerHtml({ html }: { html: string }) {
-  return <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div data-ssr="" style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function Loading({ remote }: { remote: RemoteName }) {
+  return (
+    <Placeholder aria-busy="true" data-testid={`loading-${remote}`}>
+      {WIDGET_LOADING}
+    </Placeholder>
+  );
 }
 
 export interface RemoteWidgetProps<R extends RemoteName> {
@@ -56,9 +67,13 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
   // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
   const Widget = useMemo(() => lazy(() => loadExposed(remote, exposed)), [remote, exposed, attempt]);
   if (ServerWidget) {
+    // On the server a widget that throws (e.g. it needs the browser) renders as its loading
+    // placeholder inside this boundary, and the browser renders it; the rest of the page stands.
     return (
       <Slot data-widget={label}>
-        <ServerWidget />
+        <Suspense fallback={<Loading remote={remote} />}>
+          <ServerWidget />
+        </Suspense>
       </Slot>
     );
   }
@@ -87,9 +102,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
             serverHtml !== undefined ? (
               <ServerHtml html={serverHtml} />
             ) : (
-              <Placeholder aria-busy="true" data-testid={`loading-${remote}`}>
-                {WIDGET_LOADING}
-              </Placeholder>
+              <Loading remote={remote} />
             )
           }
         >

@@ -1,0 +1,10 @@
+import { register } from 'node:module';
+
+/*
+ * styled-components ships CommonJS without an export map, so in Node's own ES module loader
+ * `import styled from 'styled-components'` (what every widget writes) is the whole
+ * module.exports object rather than `styled`; bundlers and vitest hide this. The hook sends that
+ * import to a tiny module that re-exports the same CommonJS instance with the right default.
+ * Imported first by main.ts, before any bundle is loaded.
+ */
+register('./styledComponentsHook.mjs', import.meta.url);
