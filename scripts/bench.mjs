@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * fails or leaks does not skew the next. Benchmarks print figures; they are not pass/fail tests.
  */
 const here = fileURLToPath(new URL('.', import.meta.url));
-const BENCHES = ['bench-data.ts', 'bench-live.ts', 'bench-size.ts', 'bench-push.ts', 'bench-push-tarpit.ts', 'bench-hostile.ts', 'bench-rtdb-scale.ts'];
+const BENCHES = ['bench-data.ts', 'bench-live.ts', 'bench-size.ts', 'bench-first-paint.ts', 'bench-push.ts', 'bench-push-tarpit.ts', 'bench-hostile.ts', 'bench-rtdb-scale.ts'];
 
 let exitCode = 0;
 for (const file of BENCHES) {
