@@ -1,7 +1,16 @@
 /*
- * The site's service worker, served at /sw.js with scope '/'. It does one job: push
- * notifications. No fetch handler: pages and data always come from the network, so a
- * deployment never leaves visitors on a stale cached site.
+ * The site's service worker, served at /sw.js with scope '/'. Two jobs:
+ *
+ * 1. Push notifications (the push and notificationclick handlers below).
+ * 2. Repeat visits and offline: it keeps the app shell, the remotes and the pages the visitor
+ *    saw, so a later visit paints the last results at once, even without a network.
+ *    - content-hashed files (name-XXXXXXXX.js under /assets/ or a remote): cache first, they
+ *      never change;
+ *    - pages, remoteEntry.js, /config.json and other files: stale-while-revalidate, so a
+ *      deployment reaches the visitor on the visit after the one that fetched it;
+ *    - everything else (the database, the notify service, Auth, POSTs): never touched.
+ *    The first visit is not served by the worker (it starts afterwards), so the page sends the
+ *    addresses it used ('warm' message) and the worker caches them.
  *
  * A push carries JSON from server/notify (src/payload.ts):
  *   { kind, title, body, icon, tag, url, game?, number?, date? }
@@ -11,13 +20,130 @@
 const SITE_TITLE = 'सट्टा रिज़ल्ट';
 const DEFAULT_ICON = '/icons/notification-192.png';
 
+/** Bump VERSION to drop every cache of older workers. */
+const VERSION = 'v1';
+const HASHED_CACHE = `satta-hashed-${VERSION}`;
+const SHELL_CACHE = `satta-shell-${VERSION}`;
+const CACHES = [HASHED_CACHE, SHELL_CACHE];
+/** Vite's content-hashed file names: name-[8 characters].ext */
+const HASHED_FILE = /-[A-Za-z0-9_-]{8}\.(?:js|mjs|css|woff2?|png|svg|webp)$/;
+
+/**
+ * How a GET is served: 'hashed' (cache first), 'revalidate' (stale-while-revalidate), or
+ * null (straight to the network, untouched). Of other origins only a remote's files: the
+ * database, notify and Auth never have hashed names or a remoteEntry.js.
+ */
+function strategyFor(url, mode) {
+  if (HASHED_FILE.test(url.pathname)) return 'hashed';
+  if (url.pathname.endsWith('/remoteEntry.js')) return 'revalidate';
+  if (url.origin !== self.location.origin) return null;
+  if (mode === 'navigate' || url.pathname === '/config.json') return 'revalidate';
+  // The worker itself is the browser's to update; /__/ are Firebase Hosting's reserved paths.
+  if (url.pathname === '/sw.js' || url.pathname.startsWith('/__/')) return null;
+  return /\.(?:js|css|json|webmanifest|woff2?|png|svg|ico|txt)$/.test(url.pathname) ? 'revalidate' : null;
+}
+
+/** Pages are kept per path: a query string (a retry counter, a campaign tag) is not a new page. */
+function cacheKey(url, strategy, mode) {
+  if (mode === 'navigate') return url.origin + url.pathname;
+  return strategy === 'hashed' ? url.origin + url.pathname : url.href;
+}
+
+async function cacheFirst(request, key) {
+  const cache = await self.caches.open(HASHED_CACHE);
+  const cached = await cache.match(key);
+  if (cached) return cached;
+  const response = await self.fetch(request);
+  if (response.ok) await cache.put(key, response.clone());
+  return response;
+}
+
+/** The cached copy at once (refreshed in the background), else the network, else any page. */
+async function staleWhileRevalidate(event, key, isPage) {
+  const cache = await self.caches.open(SHELL_CACHE);
+  const cached = await cache.match(key);
+  const network = self.fetch(event.request).then(async (response) => {
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(network.catch(() => undefined));
+    return cached;
+  }
+  try {
+    return await network;
+  } catch (error) {
+    // Offline on a page not seen before: the shell of one that was (it routes on the client).
+    const fallback = isPage ? (await cache.match(`${self.location.origin}/`)) || (await anyPage(cache)) : undefined;
+    if (fallback) return fallback;
+    throw error;
+  }
+}
+
+async function anyPage(cache) {
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    if (response && (response.headers.get('content-type') || '').includes('text/html')) return response;
+  }
+  return undefined;
+}
+
+/** Stores what the page used before this worker served it (see the 'warm' message). */
+async function warm(urls, page) {
+  const jobs = [];
+  for (const href of urls) {
+    let url;
+    try {
+      url = new URL(href, self.location.origin);
+    } catch {
+      continue;
+    }
+    const mode = href === page ? 'navigate' : 'no-cors';
+    const strategy = strategyFor(url, mode);
+    if (!strategy) continue;
+    const cache = await self.caches.open(strategy === 'hashed' ? HASHED_CACHE : SHELL_CACHE);
+    const key = cacheKey(url, strategy, mode);
+    if (await cache.match(key)) continue;
+    jobs.push(
+      self
+        .fetch(url.href, { credentials: 'same-origin', mode: url.origin === self.location.origin ? 'same-origin' : 'cors' })
+        .then((response) => (response.ok ? cache.put(key, response) : undefined))
+        .catch(() => undefined),
+    );
+  }
+  await Promise.all(jobs);
+}
+
 self.addEventListener('install', () => {
-  // A new worker takes over at once: it only shows notifications, there is no cache to migrate.
+  // A new worker takes over at once; its caches have their own names, the old ones go below.
   self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    (async () => {
+      const names = self.caches ? await self.caches.keys() : [];
+      await Promise.all(names.filter((name) => name.startsWith('satta-') && !CACHES.includes(name)).map((name) => self.caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  const strategy = strategyFor(url, request.mode);
+  if (!strategy) return;
+  const key = cacheKey(url, strategy, request.mode);
+  event.respondWith(strategy === 'hashed' ? cacheFirst(request, key) : staleWhileRevalidate(event, key, request.mode === 'navigate'));
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'warm' || !Array.isArray(data.urls)) return;
+  const page = typeof data.page === 'string' ? data.page : '';
+  event.waitUntil(warm(page ? [page, ...data.urls] : data.urls, page));
 });
 
 /** The payload as an object, whatever arrived. */
