@@ -145,13 +145,15 @@ describe('chart page', () => {
 });
 
 describe('chart errors', () => {
-  it("says 'No data available' (with Try Again) for a year without results", async () => {
+  it('says a year without results has none yet, not an error, and offers the year before', async () => {
     const { context, page } = await openChart();
     try {
       await grid(page).getByRole('button', { name: 'Disawar', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Disawar - Yearly Chart 2030' });
-      await dialog.getByText('No data available').waitFor({ timeout: 30_000 });
-      await dialog.getByRole('button', { name: 'Try Again' }).waitFor();
+      await dialog.getByText('2030 में Disawar का अभी कोई रिज़ल्ट नहीं आया है। (No Disawar results in 2030 yet.)').waitFor({ timeout: 30_000 });
+      expect(await dialog.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+      await dialog.getByRole('button', { name: '2029 का चार्ट देखें (View the 2029 chart)' }).click();
+      await page.getByRole('dialog', { name: 'Disawar - Yearly Chart 2029' }).waitFor();
     } finally {
       await context.close();
     }

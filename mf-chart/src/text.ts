@@ -5,3 +5,18 @@ export const SEARCH_LABEL = 'Search sattaname';
 export const YEAR_LABEL = 'Year';
 export const MONTHLY_CHART_HEADING = (month: string): string => `Monthly Chart ${month}`;
 export const MONTHLY_CHART_CAPTION = (month: string, part: number): string => `Monthly Chart ${month} (${part}/2)`;
+
+// An empty year is not an error: the year has simply had no result yet (1 January, a new game).
+export const emptyYearText = (game: string, year: number): string =>
+  `${year} में ${game} का अभी कोई रिज़ल्ट नहीं आया है। (No ${game} results in ${year} yet.)`;
+export const previousYearLink = (year: number): string => `${year} का चार्ट देखें (View the ${year} chart)`;
+
+// The not-found page of a chart address (/chart/{game}/{year}) with no chart behind it.
+export const CHART_NOT_FOUND_HEADING = 'यह चार्ट नहीं मिला (Chart not found)';
+export const unknownGameText = (slug: string): string =>
+  `"${slug}" नाम का कोई सट्टानाम नहीं है। (There is no sattaname called "${slug}".)`;
+export const unknownYearText = (game: string, year: number): string =>
+  `${game} का ${year} का कोई चार्ट नहीं है। (There is no ${year} chart of ${game}.)`;
+export const BAD_CHART_ADDRESS = 'इस पते पर कोई चार्ट नहीं है। (There is no chart at this address.)';
+export const ALL_CHARTS_LINK = 'सभी चार्ट (All charts)';
+export const GAMES_LIST_HEADING = 'सट्टानाम चुनें (Choose a sattaname)';

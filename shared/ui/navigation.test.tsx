@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { RouteLink, setNavigator } from './navigation.tsx';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { RouteLink, announceLocation, navigateTo, setNavigator, useCurrentPath } from './navigation.tsx';
 
 afterEach(() => {
   cleanup();
@@ -48,5 +48,32 @@ describe('RouteLink', () => {
     const link = screen.getByRole('link', { name: 'Contact' });
     expect(clickKeptFromBrowser(link)).toBe(false);
     expect(link.getAttribute('href')).toBe('/contact');
+  });
+});
+
+describe('useCurrentPath', () => {
+  function Path() {
+    return <p>{useCurrentPath()}</p>;
+  }
+
+  it("follows the shell's navigations and the browser's Back", async () => {
+    window.history.replaceState(null, '', '/chart');
+    setNavigator((to, options) => {
+      if (options?.replace) window.history.replaceState(null, '', to);
+      else window.history.pushState(null, '', to);
+      announceLocation();
+    });
+    render(<Path />);
+    expect(screen.getByText('/chart')).toBeTruthy();
+    act(() => navigateTo('/chart/gali/2026'));
+    expect(screen.getByText('/chart/gali/2026')).toBeTruthy();
+    act(() => navigateTo('/chart/gali/2025', { replace: true }));
+    expect(screen.getByText('/chart/gali/2025')).toBeTruthy();
+    await act(async () => {
+      const back = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.back();
+      await back;
+    });
+    expect(screen.getByText('/chart')).toBeTruthy();
   });
 });

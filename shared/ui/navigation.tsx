@@ -1,4 +1,4 @@
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 
 /*
  * Client-side navigation for remotes without a router of their own. The shell owns the one
@@ -6,7 +6,11 @@ import { useEffect, type MouseEvent, type ReactNode } from 'react';
  * go through it. Remotes therefore never import react-router, which lets the shell's bundle
  * keep only the router parts it uses instead of sharing the whole package.
  */
-type Navigate = (to: string) => void;
+export interface NavigateOptions {
+  /** Replace the current history entry instead of adding one (e.g. another year of a chart). */
+  replace?: boolean;
+}
+type Navigate = (to: string, options?: NavigateOptions) => void;
 const SLOT = Symbol.for('satta.navigate');
 type Slot = { [SLOT]?: Navigate | null };
 
@@ -24,10 +28,43 @@ export function useLentNavigator(navigate: Navigate): void {
 }
 
 /** Goes to a path of the site: through the shell's router, or as a plain page load without one. */
-export function navigateTo(to: string): void {
+export function navigateTo(to: string, options?: NavigateOptions): void {
   const navigate = (globalThis as Slot)[SLOT];
-  if (navigate) navigate(to);
+  if (navigate) navigate(to, options);
+  else if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
+}
+
+/*
+ * The current path for remotes, which have no router to ask. The shell announces each of its
+ * navigations (announceLocation); the browser's Back and Forward arrive as popstate.
+ */
+const LOCATION_EVENT = 'satta:location';
+
+/** The shell calls this after every change of location. */
+export function announceLocation(): void {
+  window.dispatchEvent(new Event(LOCATION_EVENT));
+}
+
+function onLocation(listener: () => void): () => void {
+  window.addEventListener(LOCATION_EVENT, listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    window.removeEventListener(LOCATION_EVENT, listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+/**
+ * The page's pathname, kept current across the shell's navigations and Back/Forward; null
+ * where there is no browser location (a server render), so a page shows its default view.
+ */
+export function useCurrentPath(): string | null {
+  return useSyncExternalStore(onLocation, browserPath, browserPath);
+}
+
+function browserPath(): string | null {
+  return typeof window === 'undefined' ? null : window.location.pathname;
 }
 
 function isPlainLeftClick(event: MouseEvent): boolean {

@@ -50,3 +50,14 @@ describe('the splash', () => {
     expect(document.querySelector('[inert]')).toBeNull();
   });
 });
+
+describe('chart addresses', () => {
+  afterEach(cleanup);
+
+  it('/chart/{game}/{year} is the chart page, with Chart current in the navigation', () => {
+    sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
+    renderApp('/chart/delhi-bazar/2025');
+    expect(document.querySelector('[data-widget="mf-chart/ChartPage"]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Chart' }).getAttribute('aria-current')).toBe('page');
+  });
+});

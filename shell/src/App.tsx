@@ -6,6 +6,7 @@ import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
 import { Splash } from './layout/Splash.tsx';
 import { SplashDoneContext, rememberSplashSeen, sessionStore, splashSeenThisSession } from './layout/splashState.ts';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
+import { OfflineCache } from './pwa/OfflineCache.tsx';
 import { PATHS } from './routes.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { ChartRoute } from './pages/ChartRoute.tsx';
@@ -25,11 +26,17 @@ export function App() {
     const timer = setTimeout(() => setSplashDone(true), SPLASH_MS);
     return () => clearTimeout(timer);
   }, [splashDone]);
+  // A dialog that opened behind the splash (a shared chart link) could not take focus while
+  // the page was inert; it gets it when the splash lifts.
+  useEffect(() => {
+    if (splashDone) document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus();
+  }, [splashDone]);
 
   return (
     <SplashDoneContext.Provider value={splashDone}>
       <GlobalStyle />
       <NavigatorBridge />
+      <OfflineCache />
       {!splashDone && <Splash />}
       {/* inert: keyboard focus cannot wander behind the splash */}
       <div inert={!splashDone}>
@@ -45,7 +52,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Frame />}>
         <Route path={PATHS.home} element={<HomePage />} />
-        <Route path={PATHS.chart} element={<ChartRoute />} />
+        {/* /chart/{game}/{year} too: mf-chart reads the rest of the address itself. */}
+        <Route path={`${PATHS.chart}/*`} element={<ChartRoute />} />
         <Route path={PATHS.contact} element={<ContactRoute />} />
         <Route path={PATHS.luckyNumber} element={<LuckyNumberRoute />} />
         <Route path={PATHS.signIn} element={<SignInPage />} />

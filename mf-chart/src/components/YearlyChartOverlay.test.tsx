@@ -2,14 +2,20 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DayResults } from '@satta/shared/domain/results';
+import { useState } from 'react';
 import { YearlyChartOverlay } from './YearlyChartOverlay.tsx';
+import { useGameYears } from '../hooks/useGameYears.ts';
 import { fakeChartData, live, renderWithData } from '../testing/fakeChartData.tsx';
 
+/** The overlay as the chart page drives it: the year is the page's (its address), the years the database's. */
+function Harness({ onClose }: { onClose: () => void }) {
+  const [year, setYear] = useState(2026);
+  const { years } = useGameYears('Gali', 2026);
+  return <YearlyChartOverlay game="Gali" year={year} years={years} todayKey="2026-11-15" onYearChange={setYear} onClose={onClose} />;
+}
+
 function open(fake = fakeChartData(), onClose = () => undefined) {
-  return renderWithData(
-    <YearlyChartOverlay game="Gali" currentYear={2026} todayKey="2026-11-15" onClose={onClose} />,
-    fake,
-  );
+  return renderWithData(<Harness onClose={onClose} />, fake);
 }
 
 function cell(table: HTMLElement, day: number, month: string): string {
@@ -77,12 +83,17 @@ describe('YearlyChartOverlay', () => {
     expect(cell(screen.getByRole('table'), 5, 'March')).toBe('-');
   });
 
-  it("shows 'No data available' for a year without results", () => {
+  it('says a year without results has none yet (not an error) and offers the year before', () => {
     const fake = fakeChartData();
     fake.year$('Gali', 2026).next(live({}));
+    fake.year$('Gali', 2025).next(live({ '2025-03-06': '24' }));
     open(fake);
-    expect(screen.getByText('No data available')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(screen.getByText('2026 में Gali का अभी कोई रिज़ल्ट नहीं आया है। (No Gali results in 2026 yet.)')).toBeTruthy();
+    expect(screen.queryByText('No data available')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2025 का चार्ट देखें (View the 2025 chart)' }));
+    expect(screen.getByRole('dialog', { name: 'Gali - Yearly Chart 2025' })).toBeTruthy();
+    expect(cell(screen.getByRole('table'), 6, 'March')).toBe('24');
   });
 
   it("shows 'Failed to process data' when the data cannot be shaped", () => {

@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { Button, color, StaleBadge, StickyScroll, useDialogFocus } from '@satta/shared/ui';
+import { Button, Message, color, StaleBadge, StickyScroll, useDialogFocus } from '@satta/shared/ui';
 import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
 import { useGameYear } from '../hooks/useGameYear.ts';
-import { useGameYears } from '../hooks/useGameYears.ts';
 import { chartState } from '../rules/chartState.ts';
+import { emptyYearText, previousYearLink } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { YearSelector } from './YearSelector.tsx';
 import { YearlyChartTable } from './YearlyChartTable.tsx';
@@ -44,6 +44,10 @@ const Body = styled(StickyScroll)`
   background: ${color('--color-surface')};
 `;
 
+const Empty = styled.div`
+  text-align: center;
+`;
+
 const Footer = styled.p`
   margin: 0;
   font-size: 0.9rem;
@@ -52,16 +56,17 @@ const Footer = styled.p`
 
 interface Props {
   game: string;
-  currentYear: number;
+  year: number;
+  /** The years to offer, newest first. */
+  years: readonly number[];
   todayKey: string;
+  onYearChange: (year: number) => void;
   onClose: () => void;
 }
 
 /** The full-screen yearly chart of one game, with a year picker; Escape or Close leaves it. */
-export function YearlyChartOverlay({ game, currentYear, todayKey, onClose }: Props) {
+export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, onClose }: Props) {
   const titleId = useId();
-  const [year, setYear] = useState(currentYear);
-  const years = useGameYears(game, currentYear);
   const live = useGameYear(game, year);
   const state = chartState(
     live,
@@ -77,7 +82,7 @@ export function YearlyChartOverlay({ game, currentYear, todayKey, onClose }: Pro
           {title}
           <StaleBadge show={state.kind === 'ready' && state.stale} />
         </Title>
-        <YearSelector years={years} value={year} onChange={setYear} />
+        <YearSelector years={years} value={year} onChange={onYearChange} />
         <Button type="button" $variant="secondary" onClick={onClose} data-autofocus>
           {CLOSE}
         </Button>
@@ -86,6 +91,14 @@ export function YearlyChartOverlay({ game, currentYear, todayKey, onClose }: Pro
         <Body tabIndex={0} role="region" aria-label={title}>
           <YearlyChartTable caption={title} grid={state.value} />
         </Body>
+      ) : state.kind === 'no-data' ? (
+        // No result in the year yet is a fact, not a failure: say so and offer the year before.
+        <Empty>
+          <Message $tone="info">{emptyYearText(game, year)}</Message>
+          <Button type="button" onClick={() => onYearChange(year - 1)}>
+            {previousYearLink(year - 1)}
+          </Button>
+        </Empty>
       ) : (
         <ChartMessage kind={state.kind} />
       )}

@@ -1,13 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Card, color, StaleBadge } from '@satta/shared/ui';
+import { Card, color, navigateTo, StaleBadge, useCurrentPath } from '@satta/shared/ui';
 import { CHART_INTRO_HI, CHART_SUBTITLE, chartHeader } from '@satta/shared/domain/messages';
 import { orderGames } from '@satta/shared/domain/games';
+import {
+  CHART_BASE,
+  CHART_NOT_FOUND_TITLE,
+  chartDescription,
+  chartDocumentTitle,
+  chartPath,
+  gameSlug,
+  parseChartPath,
+  type ChartAddress,
+} from '@satta/shared/domain/chartUrls';
+import { filterGames } from '@satta/shared/domain/gameSearch';
 import { useGameNames } from '../hooks/useGameNames.ts';
+import { useGameYears } from '../hooks/useGameYears.ts';
+import { useChartHead } from '../hooks/useChartHead.ts';
 import { useToday } from '../hooks/useToday.ts';
 import { chartState } from '../rules/chartState.ts';
-import { filterGames } from '@satta/shared/domain/gameSearch';
+import { resolveChartRoute } from '../rules/chartRoute.ts';
+import { BAD_CHART_ADDRESS, unknownGameText, unknownYearText } from '../text.ts';
 import { ChartMessage } from '../components/ChartMessage.tsx';
+import { ChartNotFound } from '../components/ChartNotFound.tsx';
 import { GameGrid } from '../components/GameGrid.tsx';
 import { GameSearch } from '../components/GameSearch.tsx';
 import { MonthlyChart } from '../components/MonthlyChart.tsx';
@@ -34,17 +49,71 @@ const Intro = styled.p`
   line-height: 1.6;
 `;
 
-/** /chart: search the games, open one's yearly chart, and this month's chart below. */
+/**
+ * /chart: search the games, open one's yearly chart, and this month's chart below. A yearly
+ * chart is an address of its own (/chart/{game}/{year}): opening, closing, another year and
+ * the browser's Back all go through the URL, so a shared link opens the same chart.
+ */
 export default function ChartPage() {
   const today = useToday();
   const names = useGameNames();
+  const path = useCurrentPath();
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
   const games = chartState(
     names,
     (list) => orderGames(list.map((name) => ({ name }))).map((game) => game.name),
     (list) => list.length === 0,
   );
+  // The database's games once it has answered (an empty database holds none); null until then.
+  const known = games.kind === 'ready' ? games.value : games.kind === 'no-data' ? [] : null;
+  // No location (a server render of /chart): the list.
+  const address: ChartAddress = path === null ? { kind: 'index' } : parseChartPath(path);
+  const route = resolveChartRoute(address, known, today.year);
+  const chartGame = route.kind === 'chart' ? route.game : null;
+  const years = useGameYears(chartGame, today.year);
+  // A past year the database has no results for has no chart; the current year always has one.
+  const yearMissing = route.kind === 'chart' && years.known && !years.years.includes(route.year);
+
+  // Whether this page pushed the chart's address: then Close is Back, and Back leaves no chart.
+  const openedHere = useRef(false);
+  if (address.kind === 'index') openedHere.current = false;
+
+  // Every spelling of a game (an alias, other case) ends on the one canonical address.
+  const canonicalPath =
+    route.kind === 'chart' && address.kind === 'chart' && address.slug !== gameSlug(route.game)
+      ? chartPath(route.game, route.year)
+      : null;
+  useEffect(() => {
+    if (canonicalPath !== null) navigateTo(canonicalPath, { replace: true });
+  }, [canonicalPath]);
+
+  const notFound = route.kind === 'unknown-game' || route.kind === 'unknown-year' || route.kind === 'bad-address' || yearMissing;
+  useChartHead(
+    notFound
+      ? { title: CHART_NOT_FOUND_TITLE, description: CHART_NOT_FOUND_TITLE }
+      : route.kind === 'chart'
+        ? { title: chartDocumentTitle(route.game, route.year), description: chartDescription(route.game, route.year) }
+        : null,
+  );
+
+  if (notFound) {
+    const reason =
+      route.kind === 'unknown-game'
+        ? unknownGameText(route.slug)
+        : route.kind === 'unknown-year' || route.kind === 'chart'
+          ? unknownYearText(route.game, route.year)
+          : BAD_CHART_ADDRESS;
+    return <ChartNotFound reason={reason} games={known ?? []} year={today.year} />;
+  }
+
+  const open = (name: string) => {
+    openedHere.current = true;
+    navigateTo(chartPath(name, today.year));
+  };
+  const close = () => {
+    if (openedHere.current) window.history.back();
+    else navigateTo(CHART_BASE);
+  };
   return (
     <>
       <Header>
@@ -56,7 +125,7 @@ export default function ChartPage() {
         <GameSearch value={search} onChange={setSearch} />
         <StaleBadge show={games.kind === 'ready' && games.stale} />
         {games.kind === 'ready' ? (
-          <GameGrid names={filterGames(games.value, search)} onSelect={setSelected} />
+          <GameGrid names={filterGames(games.value, search)} onSelect={open} />
         ) : (
           <ChartMessage kind={games.kind} />
         )}
@@ -64,13 +133,15 @@ export default function ChartPage() {
       <Card>
         <MonthlyChart today={today} />
       </Card>
-      {selected !== null && (
+      {route.kind === 'chart' && (
         <YearlyChartOverlay
-          key={selected}
-          game={selected}
-          currentYear={today.year}
+          key={route.game}
+          game={route.game}
+          year={route.year}
+          years={years.years}
           todayKey={today.dateKey}
-          onClose={() => setSelected(null)}
+          onYearChange={(year) => navigateTo(chartPath(route.game, year), { replace: true })}
+          onClose={close}
         />
       )}
     </>

@@ -3,6 +3,7 @@ import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
 import type { Live } from '@satta/shared/data';
 import type { DayResults, GameData } from '@satta/shared/domain/results';
+import { announceLocation, setNavigator } from '@satta/shared/ui';
 import { ChartDataProvider, type ChartData } from '../hooks/chartData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
@@ -46,6 +47,16 @@ export function live<T>(data: T, stale = false): Live<T> {
   return { data, stale, error: null };
 }
 
-export function renderWithData(ui: ReactElement, fake: FakeChartData): RenderResult {
+/**
+ * Renders at `path` with a stand-in for the shell's router: navigations change the jsdom
+ * history and are announced, as the shell's NavigatorBridge does.
+ */
+export function renderWithData(ui: ReactElement, fake: FakeChartData, path = '/chart'): RenderResult {
+  window.history.replaceState(null, '', path);
+  setNavigator((to, options) => {
+    if (options?.replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
+    announceLocation();
+  });
   return render(<ChartDataProvider value={fake.data}>{ui}</ChartDataProvider>);
 }

@@ -85,9 +85,12 @@ export function Frame() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  // The page, without the addresses inside it: /chart/gali/2026 is still the chart page.
+  const page = `/${pathname.split('/')[1] ?? ''}`;
 
-  // After a client-side navigation, start the new page at its top and move focus into it, so
-  // keyboard and screen-reader users are not left on the link they pressed.
+  // After a client-side navigation to another page, start it at its top and move focus into
+  // it, so keyboard and screen-reader users are not left on the link they pressed. Within a
+  // page (a chart opening at its address) focus stays where the page puts it.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
@@ -95,7 +98,7 @@ export function Frame() {
     }
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [page]);
 
   return (
     <>

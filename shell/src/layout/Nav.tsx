@@ -82,8 +82,12 @@ export function Nav() {
   );
 }
 
-/** An item is current on its own path and on the pages it leads to (Sign In -> the dashboard). */
+/**
+ * An item is current on its own path, on the addresses below it (Chart on /chart/gali/2026)
+ * and on the pages it leads to (Sign In -> the dashboard).
+ */
 function isCurrent(item: (typeof NAV_ITEMS)[number], pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || PATHS.home;
-  return path === item.path || (item.also ?? []).includes(path as RoutePath);
+  const below = item.path !== PATHS.home && path.startsWith(`${item.path}/`);
+  return path === item.path || below || (item.also ?? []).includes(path as RoutePath);
 }

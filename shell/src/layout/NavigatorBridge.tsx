@@ -1,10 +1,15 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useLentNavigator } from '@satta/shared/ui';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { announceLocation, useLentNavigator, type NavigateOptions } from '@satta/shared/ui';
 
-/** Lends the shell's router to the remotes' links and redirects (see shared/ui/navigation). */
+/**
+ * Lends the shell's router to the remotes' links and redirects, and tells them when the
+ * location changed (useCurrentPath), so that e.g. the chart follows /chart/{game}/{year}.
+ */
 export function NavigatorBridge() {
   const navigate = useNavigate();
-  useLentNavigator(useCallback((to: string) => void navigate(to), [navigate]));
+  const location = useLocation();
+  useLentNavigator(useCallback((to: string, options?: NavigateOptions) => void navigate(to, options), [navigate]));
+  useEffect(announceLocation, [location.key]);
   return null;
 }

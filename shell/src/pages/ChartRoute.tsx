@@ -1,9 +1,17 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { parseChartPath } from '@satta/shared/domain/chartUrls';
 import { RemoteWidget } from '../remotes/RemoteWidget.tsx';
-import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { PATHS, TITLES } from '../routes.ts';
 
-/** /chart: the whole page comes from mf-chart. */
+/**
+ * /chart and /chart/{game}/{year}: the whole page comes from mf-chart, which titles the
+ * addresses of single charts itself; the shell titles the list.
+ */
 export function ChartRoute() {
-  useDocumentTitle(TITLES[PATHS.chart]);
+  const atList = parseChartPath(useLocation().pathname).kind === 'index';
+  useEffect(() => {
+    if (atList) document.title = TITLES[PATHS.chart];
+  }, [atList]);
   return <RemoteWidget remote="mf-chart" exposed="ChartPage" />;
 }
