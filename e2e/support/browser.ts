@@ -78,7 +78,7 @@ export async function waitForFirstResult(page: Page, timeout = 30_000): Promise<
 export async function waitForLiveResults(page: Page, timeout = 30_000): Promise<void> {
   const table = page.locator('[data-widget="mf-results/ResultTable"]');
   await table.locator('tr[data-game]').first().waitFor({ timeout });
-  await table.locator('[data-ssr]').waitFor({ state: 'detached', timeout });
+  await table.locator('[data-ssr]').first().waitFor({ state: 'detached', timeout });
   await table.getByTestId('stale-badge').waitFor({ state: 'detached', timeout });
 }
 

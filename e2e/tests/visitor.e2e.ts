@@ -9,6 +9,7 @@ import {
   launchBrowser,
   openPage,
   waitForFirstResult,
+  waitForLiveResults,
   waitForSplashToGo,
 } from '../support/browser.ts';
 
@@ -83,7 +84,7 @@ describe('a visitor', () => {
     const { context, page, log } = await openPage(browser, MOBILE);
     try {
       await page.goto(site);
-      await waitForFirstResult(page);
+      await waitForLiveResults(page);
       for (const widget of RESULT_WIDGETS) {
         await page.locator(`[data-widget="mf-results/${widget}"]`).waitFor({ state: 'attached' });
       }
@@ -103,7 +104,8 @@ describe('a visitor', () => {
     const { context, page, log } = await openPage(browser);
     try {
       await page.goto(`${site}/lucky-number`);
-      await waitForFirstResult(page);
+      // Live, not just the server-rendered table: the data service has connected by then.
+      await waitForLiveResults(page);
       await page.getByRole('button', { name: 'Generate Lucky Numbers' }).waitFor();
       await page.waitForTimeout(1000);
       expect(log.websockets.filter((u) => /\/\.ws/.test(u))).toHaveLength(1);

@@ -69,11 +69,14 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
   if (ServerWidget) {
     // On the server a widget that throws (e.g. it needs the browser) renders as its loading
     // placeholder inside this boundary, and the browser renders it; the rest of the page stands.
+    // `data-ssr` marks the server's HTML until the browser's widget replaces it (see ServerHtml).
     return (
       <Slot data-widget={label}>
-        <Suspense fallback={<Loading remote={remote} />}>
-          <ServerWidget />
-        </Suspense>
+        <div data-ssr="" style={{ display: 'contents' }}>
+          <Suspense fallback={<Loading remote={remote} />}>
+            <ServerWidget />
+          </Suspense>
+        </div>
       </Slot>
     );
   }
