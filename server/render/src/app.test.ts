@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '@satta/shared/data';
+import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /*
- * The render service over the built shell and remotes (npm run build) with a fixed in-memory
- * snapshot instead of the database.
+ * The render service over the built shell and remotes with a fixed in-memory snapshot instead of
+ * the database. It renders the remotes' real server bundles, so it builds what is stale first
+ * (on a fresh clone, everything; the end-to-end suite then finds the build up to date).
  */
 const ROOT = join(import.meta.dirname, '../../..');
 const dayKey = (offsetDays: number) =>
@@ -39,8 +41,9 @@ const data: { snapshot: Snapshot | null } = { snapshot };
 let server: RenderServer;
 
 beforeAll(async () => {
+  if (!(await buildStale())) throw new Error('render test: the build failed');
   server = await startRender({ port: 0, mounts, config, data });
-});
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });
