@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { CardHeading, color } from '@satta/shared/ui';
-import { NO_SATTANAMES_FOUND, SELECT_SATTANAME_HEADING, sattanamesFound } from '@satta/shared/domain/messages';
+import { CardHeading, StaleBadge, VisuallyHidden, color } from '@satta/shared/ui';
+import { LOADING_DATA, NO_SATTANAMES_FOUND, SELECT_SATTANAME_HEADING, sattanamesFound } from '@satta/shared/domain/messages';
 
 const Count = styled.p`
   margin: 0 0 0.75rem;
@@ -39,15 +39,30 @@ const GameButton = styled.button`
   }
 `;
 
+/** A button's box without a button: the grid keeps its final size while the names load. */
+const Placeholder = styled.div`
+  box-sizing: border-box;
+  min-height: 2.75rem;
+  border: 2px solid ${color('--color-border')};
+  border-radius: 6px;
+  background: ${color('--color-page')};
+`;
+
 const Empty = styled.p`
   text-align: center;
 `;
 
-/** The heading with the match count and one button per matching game. */
-export function GameGrid({ names, onSelect }: { names: readonly string[]; onSelect: (name: string) => void }) {
+/**
+ * The heading with the match count and one button per matching game. The mark of cached names
+ * sits in the heading, so its going away moves nothing.
+ */
+export function GameGrid({ names, stale, onSelect }: { names: readonly string[]; stale: boolean; onSelect: (name: string) => void }) {
   return (
     <>
-      <CardHeading>{SELECT_SATTANAME_HEADING}</CardHeading>
+      <CardHeading>
+        {SELECT_SATTANAME_HEADING}
+        <StaleBadge show={stale} />
+      </CardHeading>
       <Count role="status">{sattanamesFound(names.length)}</Count>
       {names.length === 0 ? (
         <Empty>{NO_SATTANAMES_FOUND}</Empty>
@@ -63,5 +78,28 @@ export function GameGrid({ names, onSelect }: { names: readonly string[]; onSele
         </Grid>
       )}
     </>
+  );
+}
+
+/**
+ * The grid while the names load, as large as the loaded one will be (`count` buttons, the
+ * games the site knows), so nothing below it moves when they arrive.
+ */
+export function GameGridSkeleton({ count }: { count: number }) {
+  return (
+    <div aria-busy="true">
+      <CardHeading>{SELECT_SATTANAME_HEADING}</CardHeading>
+      <Count role="status">
+        <VisuallyHidden>{LOADING_DATA}</VisuallyHidden>
+        {'\u00a0'}
+      </Count>
+      <Grid aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i}>
+            <Placeholder />
+          </li>
+        ))}
+      </Grid>
+    </div>
   );
 }

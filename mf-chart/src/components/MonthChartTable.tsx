@@ -38,3 +38,36 @@ export function MonthChartTable({
     </StickyTable>
   );
 }
+
+/**
+ * The table's shape while the month loads: its header and one empty row per day, so the
+ * loaded table takes exactly this space. Day cells are plain cells: a row header only ever
+ * labels a row of real data.
+ */
+export function MonthChartSkeleton({ caption, columns, days }: { caption: string; columns: readonly string[]; days: number }) {
+  return (
+    <StickyTable>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{CHART_DATE_COLUMN}</th>
+          {columns.map((name) => (
+            <th scope="col" key={name}>
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {Array.from({ length: days }, (_, day) => (
+          <tr key={day}>
+            <td>{day + 1}</td>
+            {columns.map((name) => (
+              <td key={name}>{'\u00a0'}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </StickyTable>
+  );
+}

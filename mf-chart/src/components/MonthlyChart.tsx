@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { CardHeading, StaleBadge, StickyScroll } from '@satta/shared/ui';
+import { CardHeading, StaleBadge, StickyScroll, VisuallyHidden } from '@satta/shared/ui';
+import { LOADING_DATA } from '@satta/shared/domain/messages';
 import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
 import { monthlyChart, MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
@@ -8,7 +9,7 @@ import { useMonthGames } from '../hooks/useMonthGames.ts';
 import { chartState } from '../rules/chartState.ts';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
-import { MonthChartTable } from './MonthChartTable.tsx';
+import { MonthChartSkeleton, MonthChartTable } from './MonthChartTable.tsx';
 
 const Tables = styled.div`
   display: flex;
@@ -52,6 +53,16 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
                 columns={columns}
                 rows={state.value[i] ?? []}
               />
+            </StickyScroll>
+          ))}
+        </Tables>
+      ) : state.kind === 'loading' ? (
+        // The tables' final size while loading: one empty row per day so far.
+        <Tables aria-busy="true">
+          <VisuallyHidden role="status">{LOADING_DATA}</VisuallyHidden>
+          {MONTHLY_CHART_TABLES.map((columns, i) => (
+            <StickyScroll key={columns.join()} aria-hidden="true" $maxHeight="70vh">
+              <MonthChartSkeleton caption={MONTHLY_CHART_CAPTION(month, i + 1)} columns={columns} days={today.day} />
             </StickyScroll>
           ))}
         </Tables>

@@ -53,6 +53,16 @@ describe('ChartPage', () => {
     expect(screen.getByText('7 sattaname(s) found')).toBeTruthy();
   });
 
+  it('keeps the final size while loading: a box per known game and a row per day of the month', () => {
+    const { container } = renderWithData(<ChartPage />, fakeChartData());
+    const busy = [...container.querySelectorAll('[aria-busy="true"]')];
+    expect(busy).toHaveLength(2);
+    expect(busy[0]?.querySelectorAll('li')).toHaveLength(17);
+    expect([...(busy[1]?.querySelectorAll('table') ?? [])].map((table) => table.querySelectorAll('tbody tr').length)).toEqual([15, 15]);
+    // Row headers only label real data.
+    expect(container.querySelectorAll('tbody th')).toHaveLength(0);
+  });
+
   it('filters the games case-insensitively and counts them', () => {
     const fake = fakeChartData();
     fake.names$.next(live(NAMES));

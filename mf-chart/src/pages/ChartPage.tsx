@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Card, color, navigateTo, StaleBadge, useCurrentPath } from '@satta/shared/ui';
+import { Card, color, navigateTo, useCurrentPath } from '@satta/shared/ui';
 import { CHART_INTRO_HI, CHART_SUBTITLE, chartHeader } from '@satta/shared/domain/messages';
-import { orderGames } from '@satta/shared/domain/games';
+import { GAMES, orderGames } from '@satta/shared/domain/games';
 import {
   CHART_BASE,
   CHART_NOT_FOUND_TITLE,
@@ -23,7 +23,7 @@ import { resolveChartRoute } from '../rules/chartRoute.ts';
 import { BAD_CHART_ADDRESS, unknownGameText, unknownYearText } from '../text.ts';
 import { ChartMessage } from '../components/ChartMessage.tsx';
 import { ChartNotFound } from '../components/ChartNotFound.tsx';
-import { GameGrid } from '../components/GameGrid.tsx';
+import { GameGrid, GameGridSkeleton } from '../components/GameGrid.tsx';
 import { GameSearch } from '../components/GameSearch.tsx';
 import { MonthlyChart } from '../components/MonthlyChart.tsx';
 import { YearlyChartOverlay } from '../components/YearlyChartOverlay.tsx';
@@ -123,9 +123,10 @@ export default function ChartPage() {
       </Header>
       <Card>
         <GameSearch value={search} onChange={setSearch} />
-        <StaleBadge show={games.kind === 'ready' && games.stale} />
         {games.kind === 'ready' ? (
-          <GameGrid names={filterGames(games.value, search)} onSelect={open} />
+          <GameGrid names={filterGames(games.value, search)} stale={games.stale} onSelect={open} />
+        ) : games.kind === 'loading' ? (
+          <GameGridSkeleton count={GAMES.length} />
         ) : (
           <ChartMessage kind={games.kind} />
         )}

@@ -52,6 +52,9 @@ const Main = styled.main`
   box-sizing: border-box;
   width: 100%;
   max-width: 60rem;
+  /* At least a screen high, so the footer starts below the fold and the widgets growing to
+     their final size cannot push it around in view (layout shift). */
+  min-height: 100vh;
   margin: 0 auto;
   padding: 1rem 0.75rem;
 
