@@ -72,6 +72,16 @@ export async function waitForFirstResult(page: Page, timeout = 30_000): Promise<
 }
 
 /**
+ * Resolves once the widget is the browser's own: its remote has replaced the server-rendered
+ * HTML (`data-ssr`), which looks the same but does not respond to input.
+ */
+export async function waitForLiveWidget(page: Page, widget: string, timeout = 30_000): Promise<void> {
+  const slot = page.locator(`[data-widget="${widget}"]`);
+  await slot.waitFor({ timeout });
+  await slot.locator('[data-ssr]').first().waitFor({ state: 'detached', timeout });
+}
+
+/**
  * Resolves once the result table is the live widget: its remote has taken over the
  * server-rendered HTML (`data-ssr`) and the data is no longer the cached or inlined copy.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
 import { resultWriter } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
 
@@ -27,6 +27,8 @@ async function open(path: string) {
   await opened.page.clock.install({ time: NOW });
   await opened.page.goto(site + path);
   await waitForSplashToGo(opened.page);
+  // The server-rendered chart page looks the same but takes no input: wait for the live one.
+  await waitForLiveWidget(opened.page, 'mf-chart/ChartPage');
   return opened;
 }
 

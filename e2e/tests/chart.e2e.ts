@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { orderGames } from '../../shared/domain/games.ts';
-import { MOBILE, DESKTOP, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { MOBILE, DESKTOP, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
 import { fetchGameNames, resultWriter } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
 import { LOAD_TIMEOUT_MS } from '../../mf-chart/src/rules/withLoadTimeout.ts';
@@ -32,6 +32,8 @@ async function openChart(viewport = DESKTOP) {
   await opened.page.clock.install({ time: NOW });
   await opened.page.goto(`${site}/chart`);
   await waitForSplashToGo(opened.page);
+  // The server-rendered chart page looks the same but takes no input: wait for the live one.
+  await waitForLiveWidget(opened.page, 'mf-chart/ChartPage');
   return opened;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { MOBILE, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
 
 const { site } = inject('e2e');
 
@@ -34,7 +34,9 @@ async function freezeClock(page: Page): Promise<void> {
 
 async function openLucky(page: Page): Promise<void> {
   await page.goto(`${site}/lucky-number`);
-  await luckyPage(page).getByLabel('Name', { exact: true }).waitFor({ timeout: 30_000 });
+  // The server-rendered form and slot machine look the same but take no input: wait for the live ones.
+  await waitForLiveWidget(page, 'mf-fun/LuckyNumberPage');
+  await waitForLiveWidget(page, 'mf-fun/SlotMachine');
   // Only now is the splash surely mounted; waiting earlier can pass before the app has rendered.
   await waitForSplashToGo(page);
 }

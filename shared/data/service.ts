@@ -459,7 +459,10 @@ export class DataService {
 
   private auth(): Promise<AuthHandle> {
     this.authPromise ??= import('firebase/auth').then((mod) => {
-      const auth = mod.getAuth(this.app);
+      // localStorage rather than getAuth()'s IndexedDB: with a service worker controlling the
+      // page (ours caches the site), the IndexedDB persistence pings the worker and waits up to
+      // 800 ms for an answer ours never gives, on every sign-in and token change.
+      const auth = mod.initializeAuth(this.app, { persistence: [mod.browserLocalPersistence, mod.inMemoryPersistence] });
       const url = this.config.emulators?.auth;
       if (url) mod.connectAuthEmulator(auth, url, { disableWarnings: true });
       return { auth, mod };
