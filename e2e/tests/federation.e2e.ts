@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo } from '../support/browser.ts';
+import { dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
 
 const { site, separateRemote, control } = inject('e2e');
 const agents = `[data-widget="${separateRemote.name}/AgentCards"]`;
@@ -25,7 +25,8 @@ describe('federation', () => {
     try {
       await page.goto(site);
       await waitForFirstResult(page);
-      await page.locator(`${agents} [data-testid^="loading-"]`).waitFor({ state: 'detached' });
+      // The server-rendered cards show at once; the remote's own widget replaces them once loaded.
+      await waitForLiveWidget(page, `${separateRemote.name}/AgentCards`);
       expect(await page.locator(`${agents} [data-testid^="fallback-"]`).count()).toBe(0);
       expect(new URL(separateRemote.origin).origin).not.toBe(new URL(site).origin);
       expect(log.requests).toContain(`${separateRemote.origin}/remotes/${separateRemote.name}/remoteEntry.js`);
