@@ -12,14 +12,21 @@ export interface Managed {
 }
 
 export async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((ok, fail) => {
+  // Below the kernel's ephemeral range (32768-60999 on Linux): a port the OS picked for
+  // listen(0) comes from that range, and between our check and the server's own bind an
+  // outgoing connection of any test could take it as its local port ("port taken").
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port, host)) return port;
+  }
+  throw new Error('freePort: no free port found between 20000 and 32000');
+}
+
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((ok) => {
     const server = createServer();
-    server.once('error', fail);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
+    server.once('error', () => ok(false));
+    server.listen(port, host, () => server.close(() => ok(true)));
   });
 }
 
