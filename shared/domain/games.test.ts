@@ -7,6 +7,7 @@ import {
   MONTHLY_CHART_TABLES,
   canonicalGameName,
   findGame,
+  gameNameKey,
   orderGames,
   sameGame,
 } from './games.ts';
@@ -42,8 +43,17 @@ describe('the game registry', () => {
     for (const game of GAMES) expect(parseGameTime(game.defaultTime), game.name).not.toBeNull();
   });
 
+  it.each([
+    ['दिसावर', 'Disawar'],
+    ['गली', 'Gali'],
+    ['दिल्ली बाजार', 'Delhi Bazar'],
+    ['ग़ाज़ियाबाद', 'Gaziyabad'],
+  ])('knows the Hindi name %s as %s', (hindi, name) => {
+    expect(canonicalGameName(hindi)).toBe(name);
+  });
+
   it('no alias names two games', () => {
-    const spellings = GAMES.flatMap((g) => [g.name, ...g.aliases].map((s) => s.toLowerCase().replace(/\W/g, '')));
+    const spellings = GAMES.flatMap((g) => [g.name, ...g.aliases].map(gameNameKey));
     expect(new Set(spellings).size).toBe(spellings.length);
   });
 

@@ -11,23 +11,23 @@ export interface GameDef {
 // The first twelve are the admin's games with the default times of the specification; the last
 // five appear only in the home page's monthly table, so their times are our own choice.
 export const GAMES: readonly GameDef[] = [
-  { name: 'Bilaspur', defaultTime: '12:20 PM', place: 1, aliases: [] },
-  { name: 'Mathura', defaultTime: '01:20 PM', place: 2, aliases: [] },
-  { name: 'Gangotri', defaultTime: '02:20 PM', place: 3, aliases: [] },
-  { name: 'Delhi Bazar', defaultTime: '03:00 PM', place: 4, aliases: ['Delhi Bazaar', 'Dilli Bazar'] },
-  { name: 'Shri Ganesh', defaultTime: '04:30 PM', place: 5, aliases: ['Sri Ganesh', 'Shree Ganesh'] },
-  { name: 'Ferozpur', defaultTime: '05:15 PM', place: 6, aliases: ['Firozpur', 'Ferozepur'] },
-  { name: 'Faridabad', defaultTime: '06:00 PM', place: 7, aliases: [] },
-  { name: 'Palika bazar', defaultTime: '07:20 PM', place: 8, aliases: ['Palika Bazaar'] },
-  { name: 'Gaziyabad', defaultTime: '09:30 PM', place: 9, aliases: ['Ghaziabad', 'Gaziabad'] },
-  { name: 'Dwarka bazar', defaultTime: '10:25 PM', place: 10, aliases: ['Dwarka', 'Dwarka Bazaar'] },
-  { name: 'Gali', defaultTime: '11:30 PM', place: 11, aliases: [] },
-  { name: 'Disawar', defaultTime: '02:00 AM', place: 12, aliases: ['Disawer', 'Desawar', 'Deshawar'] },
-  { name: 'Puskar', defaultTime: '01:40 PM', place: 13, aliases: ['Pushkar'] },
-  { name: 'Sadar Bazar', defaultTime: '02:40 PM', place: 14, aliases: ['Sadar Bazaar'] },
-  { name: 'Gwalior', defaultTime: '03:40 PM', place: 15, aliases: [] },
-  { name: 'Agra', defaultTime: '05:40 PM', place: 16, aliases: [] },
-  { name: 'Sadak', defaultTime: '08:40 PM', place: 17, aliases: [] },
+  { name: 'Bilaspur', defaultTime: '12:20 PM', place: 1, aliases: ['बिलासपुर'] },
+  { name: 'Mathura', defaultTime: '01:20 PM', place: 2, aliases: ['मथुरा'] },
+  { name: 'Gangotri', defaultTime: '02:20 PM', place: 3, aliases: ['गंगोत्री'] },
+  { name: 'Delhi Bazar', defaultTime: '03:00 PM', place: 4, aliases: ['Delhi Bazaar', 'Dilli Bazar', 'दिल्ली बाज़ार'] },
+  { name: 'Shri Ganesh', defaultTime: '04:30 PM', place: 5, aliases: ['Sri Ganesh', 'Shree Ganesh', 'श्री गणेश'] },
+  { name: 'Ferozpur', defaultTime: '05:15 PM', place: 6, aliases: ['Firozpur', 'Ferozepur', 'फिरोजपुर'] },
+  { name: 'Faridabad', defaultTime: '06:00 PM', place: 7, aliases: ['फरीदाबाद'] },
+  { name: 'Palika bazar', defaultTime: '07:20 PM', place: 8, aliases: ['Palika Bazaar', 'पालिका बाज़ार'] },
+  { name: 'Gaziyabad', defaultTime: '09:30 PM', place: 9, aliases: ['Ghaziabad', 'Gaziabad', 'गाजियाबाद'] },
+  { name: 'Dwarka bazar', defaultTime: '10:25 PM', place: 10, aliases: ['Dwarka', 'Dwarka Bazaar', 'द्वारका बाज़ार', 'द्वारका'] },
+  { name: 'Gali', defaultTime: '11:30 PM', place: 11, aliases: ['गली'] },
+  { name: 'Disawar', defaultTime: '02:00 AM', place: 12, aliases: ['Disawer', 'Desawar', 'Deshawar', 'दिसावर', 'देसावर'] },
+  { name: 'Puskar', defaultTime: '01:40 PM', place: 13, aliases: ['Pushkar', 'पुष्कर'] },
+  { name: 'Sadar Bazar', defaultTime: '02:40 PM', place: 14, aliases: ['Sadar Bazaar', 'सदर बाज़ार'] },
+  { name: 'Gwalior', defaultTime: '03:40 PM', place: 15, aliases: ['ग्वालियर'] },
+  { name: 'Agra', defaultTime: '05:40 PM', place: 16, aliases: ['आगरा'] },
+  { name: 'Sadak', defaultTime: '08:40 PM', place: 17, aliases: ['सड़क'] },
 ];
 
 /** The twelve games of the admin data, the result table's fixed order. */
@@ -73,10 +73,16 @@ export const MONTHLY_CHART_TABLES: readonly [readonly string[], readonly string[
 
 /**
  * Spacing, case and punctuation never distinguish two games ('Delhi  bazar', 'DELHI-BAZAR'),
- * so names are compared on their letters and digits alone.
+ * so names are compared on their letters (with their vowel signs: गली is not गल) and digits
+ * alone. The Devanagari nukta is left out, as phones type it in two ways or not at all
+ * ('ग़ाज़ियाबाद', 'गाजियाबाद').
  */
 export function gameNameKey(name: string): string {
-  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return name
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/\u093c/g, '')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
 }
 
 const BY_KEY = new Map<string, GameDef>();
