@@ -7,6 +7,8 @@ export const SITE_NAME_EN = 'Satta King Result';
 
 export const SKIP_TO_CONTENT = 'मुख्य सामग्री पर जाएँ (Skip to content)';
 export const NAV_LABEL = 'मुख्य मेनू (Main menu)';
+/** The Sign In item's label while an admin is signed in. */
+export const NAV_DASHBOARD = 'Dashboard';
 export const RELOAD_LABEL = 'पेज रीलोड करें (Reload page)';
 export const SPLASH_LABEL = 'साइट खुल रही है (Opening the site)';
 

@@ -48,6 +48,30 @@ const SiteName = styled(Link)`
   }
 `;
 
+/** The lucky-number page, near the top of every page rather than only in the footer. */
+const LuckyLink = styled(Link)`
+  padding: 0.35rem 0.8rem;
+  border: 2px solid currentColor;
+  border-radius: 999px;
+  color: inherit;
+  font-size: 0.9rem;
+  font-weight: 600;
+  text-decoration: none;
+
+  &[aria-current='page'] {
+    background: ${color('--color-nav-active-bg')};
+    color: ${color('--color-nav-active-text')};
+  }
+`;
+
+const Brand = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem 1rem;
+`;
+
 const Main = styled.main`
   box-sizing: border-box;
   width: 100%;
@@ -89,7 +113,8 @@ export function Frame() {
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   // The page, without the addresses inside it: /chart/gali/2026 is still the chart page.
-  const page = `/${pathname.split('/')[1] ?? ''}`;
+  const page = `/${pathname.split('/')[1] ?? ''}`.toLowerCase();
+  const reload = !NO_RELOAD_BUTTON.includes(page);
 
   // After a client-side navigation to another page, start it at its top and move focus into
   // it, so keyboard and screen-reader users are not left on the link they pressed. Within a
@@ -107,11 +132,17 @@ export function Frame() {
     <>
       <SkipLink href="#content">{SKIP_TO_CONTENT}</SkipLink>
       <Header>
-        <SiteName to={PATHS.home}>
-          {SITE_NAME_HI}
-          <span lang="en">{SITE_NAME_EN}</span>
-        </SiteName>
-        <Nav />
+        <Brand>
+          <SiteName to={PATHS.home}>
+            {SITE_NAME_HI}
+            <span lang="en">{SITE_NAME_EN}</span>
+          </SiteName>
+          <LuckyLink to={PATHS.luckyNumber} aria-current={page === PATHS.luckyNumber ? 'page' : undefined} data-testid="lucky-link">
+            {LUCKY_NUMBER_LINK}
+          </LuckyLink>
+        </Brand>
+        <Nav reloadSlot={reload} />
+        {reload && <ReloadButton />}
       </Header>
       <Main id="content" tabIndex={-1} ref={main}>
         <Outlet />
@@ -119,11 +150,9 @@ export function Frame() {
       <Footer>
         <Disclaimer />
         <nav aria-label="Footer">
-          <Link to={PATHS.luckyNumber}>{LUCKY_NUMBER_LINK}</Link>
           <a href="/fonts/OFL.txt">{FONT_LICENCE_LINK}</a>
         </nav>
       </Footer>
-      {!NO_RELOAD_BUTTON.includes(pathname) && <ReloadButton />}
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { Link, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
 import { NAV_ITEMS, PATHS, type RoutePath } from '../routes.ts';
-import { NAV_LABEL } from '../strings.ts';
+import { NAV_DASHBOARD, NAV_LABEL } from '../strings.ts';
+import { RELOAD_SLOT_WIDTH } from './ReloadButton.tsx';
+import { useSignedInHint } from './signedInHint.ts';
 
-const Bar = styled.nav`
+const Bar = styled.nav<{ $reloadSlot: boolean }>`
   ul {
     display: flex;
     gap: 0.25rem;
@@ -46,9 +48,19 @@ const Bar = styled.nav`
       gap: 0;
     }
 
+    /* The reload button's place at the end of the bar: no item sits under it. */
+    ${(p) =>
+      p.$reloadSlot &&
+      css`
+        ul {
+          margin-right: ${RELOAD_SLOT_WIDTH};
+        }
+      `}
+
     li {
       flex: 1 1 0;
       display: flex;
+      min-width: 0;
     }
 
     a {
@@ -64,19 +76,27 @@ const Bar = styled.nav`
   }
 `;
 
-/** Home, Chart, Contact, Sign In: a header bar on desktop, a fixed bottom bar on small screens. */
-export function Nav() {
+/**
+ * Home, Chart, Contact, Sign In: a header bar on desktop, a fixed bottom bar on small screens.
+ * A signed-in admin sees 'Dashboard' where 'Sign In' was. `reloadSlot` keeps the end of the
+ * bottom bar free for the reload button.
+ */
+export function Nav({ reloadSlot = false }: { reloadSlot?: boolean }) {
   const { pathname } = useLocation();
+  const signedIn = useSignedInHint();
   return (
-    <Bar aria-label={NAV_LABEL} data-testid="nav">
+    <Bar aria-label={NAV_LABEL} data-testid="nav" $reloadSlot={reloadSlot}>
       <ul>
-        {NAV_ITEMS.map((item) => (
-          <li key={item.path}>
-            <Link to={item.path} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
-              {item.label}
-            </Link>
-          </li>
-        ))}
+        {NAV_ITEMS.map((item) => {
+          const account = signedIn && item.path === PATHS.signIn;
+          return (
+            <li key={item.path}>
+              <Link to={account ? PATHS.dashboard : item.path} aria-current={isCurrent(item, pathname) ? 'page' : undefined}>
+                {account ? NAV_DASHBOARD : item.label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </Bar>
   );
@@ -84,10 +104,11 @@ export function Nav() {
 
 /**
  * An item is current on its own path, on the addresses below it (Chart on /chart/gali/2026)
- * and on the pages it leads to (Sign In -> the dashboard).
+ * and on the pages it leads to (Sign In -> the dashboard). Addresses are matched as the
+ * router matches them, ignoring case (/CHART is the chart page).
  */
-function isCurrent(item: (typeof NAV_ITEMS)[number], pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || PATHS.home;
+export function isCurrent(item: (typeof NAV_ITEMS)[number], pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || PATHS.home;
   const below = item.path !== PATHS.home && path.startsWith(`${item.path}/`);
   return path === item.path || below || (item.also ?? []).includes(path as RoutePath);
 }

@@ -2,13 +2,23 @@ import styled from 'styled-components';
 import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
 import { RELOAD_LABEL } from '../strings.ts';
 
-const Floating = styled.button`
-  position: fixed;
-  right: 1rem;
-  bottom: 1rem;
-  z-index: 700;
+/** The widest page (Main's max-width) plus room for the button in the margin on either side. */
+const FLOATS_FROM = 'calc(60rem + 2 * (3.25rem + 1.5rem))';
+
+/**
+ * The button never covers content (issue 12, point 3). On a phone it sits at the end of the
+ * bottom bar, in a slot the navigation leaves free (Nav's $reloadSlot); on a wide screen it
+ * floats in the empty margin beside the page; in between it stands in the header.
+ */
+export const RELOAD_SLOT_WIDTH = '3.5rem';
+
+const Reload = styled.button`
+  flex: none;
+  display: grid;
+  place-items: center;
   width: 3.25rem;
   height: 3.25rem;
+  padding: 0;
   border: 0;
   border-radius: 50%;
   background: ${color('--color-cta-bg')};
@@ -18,16 +28,35 @@ const Floating = styled.button`
   cursor: pointer;
   box-shadow: 0 3px 8px rgb(0 0 0 / 35%);
 
+  &:focus-visible {
+    outline: 3px solid ${color('--color-focus')};
+    outline-offset: 2px;
+  }
+
+  @media (min-width: ${FLOATS_FROM}) {
+    position: fixed;
+    right: 1.5rem;
+    bottom: 1.5rem;
+    z-index: 700;
+  }
+
   ${onMobile} {
-    bottom: calc(${BOTTOM_NAV_HEIGHT} + 0.75rem + env(safe-area-inset-bottom, 0px));
+    position: fixed;
+    right: calc((${RELOAD_SLOT_WIDTH} - 2.75rem) / 2);
+    bottom: calc((${BOTTOM_NAV_HEIGHT} - 2.75rem) / 2 + env(safe-area-inset-bottom, 0px));
+    z-index: 801;
+    width: 2.75rem;
+    height: 2.75rem;
+    font-size: 1.4rem;
+    box-shadow: none;
   }
 `;
 
-/** The floating button that reloads the whole page (docs/product.md, Page frame). */
+/** The button that reloads the whole page (docs/product.md, Page frame). */
 export function ReloadButton() {
   return (
-    <Floating type="button" aria-label={RELOAD_LABEL} title={RELOAD_LABEL} onClick={() => window.location.reload()}>
+    <Reload type="button" aria-label={RELOAD_LABEL} title={RELOAD_LABEL} data-testid="reload" onClick={() => window.location.reload()}>
       <span aria-hidden="true">⟳</span>
-    </Floating>
+    </Reload>
   );
 }
