@@ -8,7 +8,8 @@ export interface KeyValueStore {
   removeItem(key: string): void;
 }
 
-const PREFIX = 'satta:v1:';
+// v2: each entry is { at, value }; v1 entries (the bare value) are no longer read.
+const PREFIX = 'satta:v2:';
 
 export function memoryStore(): KeyValueStore {
   const map = new Map<string, string>();
@@ -36,22 +37,35 @@ export function browserStore(): KeyValueStore {
 
 export interface Cache {
   read<T>(key: string): T | undefined;
-  write<T>(key: string, value: T): void;
+  /** When the stored value was current (ms since 1970), as given to write(). */
+  readAt(key: string): number | undefined;
+  /** `at`: when the value was current; by default now. */
+  write<T>(key: string, value: T, at?: number): void;
+}
+
+/** One stored entry: the value and when it was current, so a page can say how old it is. */
+interface Entry {
+  at: number;
+  value: unknown;
 }
 
 export function createCache(store: KeyValueStore): Cache {
+  const entry = (key: string): Entry | undefined => {
+    try {
+      const raw = store.getItem(PREFIX + key);
+      if (raw == null) return undefined;
+      const parsed = JSON.parse(raw) as Partial<Entry> | null;
+      return parsed && typeof parsed.at === 'number' && 'value' in parsed ? (parsed as Entry) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   return {
-    read<T>(key: string): T | undefined {
+    read: <T>(key: string) => entry(key)?.value as T | undefined,
+    readAt: (key) => entry(key)?.at,
+    write<T>(key: string, value: T, at = Date.now()): void {
       try {
-        const raw = store.getItem(PREFIX + key);
-        return raw == null ? undefined : (JSON.parse(raw) as T);
-      } catch {
-        return undefined;
-      }
-    },
-    write<T>(key: string, value: T): void {
-      try {
-        store.setItem(PREFIX + key, JSON.stringify(value));
+        store.setItem(PREFIX + key, JSON.stringify({ at, value }));
       } catch (error) {
         // A full quota must not break the page; the live data is still shown.
         console.warn('cache: could not store', key, error);

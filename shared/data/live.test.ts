@@ -6,12 +6,12 @@ import { createCache, memoryStore } from './cache.ts';
 describe('cachedLive', () => {
   it('paints the cached value first, marked stale, then the live one', async () => {
     const cache = createCache(memoryStore());
-    cache.write('k', ['old']);
+    cache.write('k', ['old'], 1_700_000_000_000);
     const source = new Subject<string[]>();
     const values = firstValueFrom(cachedLive(cache, 'k', source).pipe(take(2), toArray()));
     source.next(['new']);
     expect(await values).toEqual<Live<string[]>[]>([
-      { data: ['old'], stale: true, error: null },
+      { data: ['old'], stale: true, error: null, at: 1_700_000_000_000 },
       { data: ['new'], stale: false, error: null },
     ]);
     expect(cache.read('k')).toEqual(['new']);
@@ -31,7 +31,15 @@ describe('cachedLive', () => {
 
   it('ignores a corrupt cache entry instead of failing', () => {
     const store = memoryStore();
-    store.setItem('satta:v1:bad', '{not json');
+    store.setItem('satta:v2:bad', '{not json');
     expect(createCache(store).read('bad')).toBeUndefined();
+  });
+
+  it('does not read an entry stored before entries had their time (v1)', () => {
+    const store = memoryStore();
+    store.setItem('satta:v1:k', '["old"]');
+    store.setItem('satta:v2:bare', '["old"]');
+    expect(createCache(store).read('k')).toBeUndefined();
+    expect(createCache(store).read('bare')).toBeUndefined();
   });
 });

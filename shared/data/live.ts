@@ -12,6 +12,8 @@ export interface Live<T> {
   /** true while the data comes from the cache and no live answer has arrived yet */
   stale: boolean;
   error: Error | null;
+  /** With stale data: when it was current (ms since 1970), if known. */
+  at?: number;
 }
 
 export const LOADING: Live<never> = Object.freeze({ data: undefined, stale: true, error: null });
@@ -22,7 +24,9 @@ export const LOADING: Live<never> = Object.freeze({ data: undefined, stale: true
  */
 export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>): Observable<Live<T>> {
   const cached = cache.read<T>(key);
-  const start: Observable<Live<T>> = cached === undefined ? EMPTY : of({ data: cached, stale: true, error: null });
+  const cachedAt = cache.readAt(key);
+  const fromCache: Live<T> | undefined = cached === undefined ? undefined : { data: cached, stale: true, error: null, at: cachedAt };
+  const start: Observable<Live<T>> = fromCache === undefined ? EMPTY : of(fromCache);
   let last: T | undefined = cached;
   let latest: Live<T> | undefined;
   const live = source.pipe(
@@ -33,14 +37,14 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
     map((value): Live<T> => ({ data: value, stale: false, error: null })),
     catchError((error: unknown) => {
       console.error(`data: stream ${key} failed`, error);
-      return of<Live<T>>({ data: last, stale: last === cached, error: toError(error) });
+      return of<Live<T>>(last === cached ? { data: last, stale: true, error: toError(error), at: cachedAt } : { data: last, stale: false, error: toError(error) });
     }),
   );
   const stream = concat(start, live).pipe(
     tap((value) => (latest = value)),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
-  return withPeek(stream, () => latest ?? (cached === undefined ? undefined : { data: cached, stale: true, error: null }));
+  return withPeek(stream, () => latest ?? fromCache);
 }
 
 /**

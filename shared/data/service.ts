@@ -68,6 +68,8 @@ export interface DataServiceOptions {
   /** Cache entries (keys of {@link cacheKeys}) written before any stream starts: the data a
    * server-rendered page was rendered from, so the widgets start from it. */
   seed?: Readonly<Record<string, unknown>>;
+  /** When the seed's data was current (the render service's data time). */
+  seedAt?: number;
 }
 
 /** The cache key of each public stream; the render service seeds the page's cache under them. */
@@ -100,7 +102,7 @@ export class DataService {
     this.cache = createCache(options.store ?? browserStore());
     this.now = options.now ?? (() => new Date());
     this.fetchFn = options.fetch ?? ((...args) => fetch(...args));
-    for (const [key, value] of Object.entries(options.seed ?? {})) this.cache.write(key, value);
+    for (const [key, value] of Object.entries(options.seed ?? {})) this.cache.write(key, value, options.seedAt);
   }
 
   // ---------- time ----------

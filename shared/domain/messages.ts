@@ -149,3 +149,18 @@ export const DISCLAIMER = {
 /** Marks data painted from the browser cache until the live answer replaces it. */
 export const STALE_BADGE = 'पुराना डेटा / cached';
 export const STALE_BADGE_TITLE = 'Saved results from your last visit; live results are on the way.';
+
+/**
+ * The badge with the time its data is from, in the site's time zone: 'पुराना डेटा / cached ·
+ * 23-11 14:05' (day-month, 24-hour clock), so an offline or database-less visit says how old
+ * the numbers are.
+ */
+export function staleBadgeText(at: number | undefined, timeZone = 'Asia/Kolkata'): string {
+  if (at === undefined || !Number.isFinite(at)) return STALE_BADGE;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${STALE_BADGE} · ${parts.day}-${parts.month} ${parts.hour}:${parts.minute}`;
+}

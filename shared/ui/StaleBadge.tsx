@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { color } from './tokens.ts';
-import { STALE_BADGE, STALE_BADGE_TITLE } from '../domain/messages.ts';
+import { STALE_BADGE_TITLE, staleBadgeText } from '../domain/messages.ts';
 
 const Badge = styled.span`
   display: inline-block;
@@ -14,12 +14,15 @@ const Badge = styled.span`
   background: ${color('--color-stale-bg')};
 `;
 
-/** Marks data painted from the browser cache until the live answer replaces it. */
-export function StaleBadge({ show }: { show: boolean }) {
+/**
+ * Marks data painted from the browser cache (or the server's page) until the live answer
+ * replaces it; `at`, when known, is when that data was current and is shown with it.
+ */
+export function StaleBadge({ show, at }: { show: boolean; at?: number }) {
   if (!show) return null;
   return (
     <Badge title={STALE_BADGE_TITLE} data-testid="stale-badge">
-      {STALE_BADGE}
+      {staleBadgeText(at)}
     </Badge>
   );
 }

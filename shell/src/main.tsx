@@ -13,7 +13,7 @@ if (!container) throw new Error('index.html has no #root');
 // A server-rendered page: keep each widget's HTML and the data it was rendered from before
 // React replaces #root (see remotes/serverHtml.ts).
 captureServerHtml(container);
-const seed = readServerData(document);
+const serverData = readServerData(document);
 const root = createRoot(container);
 
 /** The request index.html started early, used once; a plain fetch if it is missing. */
@@ -26,7 +26,7 @@ function configFetch(): typeof fetch {
 try {
   // One build for every environment: Firebase options and remote URLs come from /config.json.
   const config = await loadRuntimeConfig('/config.json', configFetch());
-  initDataService(config, { seed });
+  initDataService(config, { seed: serverData?.entries, seedAt: serverData?.at });
   registerRemotes(config.remotes);
   root.render(
     <StrictMode>

@@ -83,6 +83,13 @@ describe('ResultTable', () => {
     expect(screen.queryByTestId('stale-badge')).toBeNull();
   });
 
+  it('says when the cached data was current, in India’s time', () => {
+    const fake = fakeResultsData();
+    fake.games$.next({ ...live(sampleGames(), true), at: Date.UTC(2026, 2, 14, 18, 35) });
+    renderWithData(<ResultTable />, fake);
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 15-03 00:05');
+  });
+
   it('moves to the new day at midnight', () => {
     const fake = fakeResultsData();
     fake.games$.next(live(sampleGames({ Gali: { '2026-03-15': '33' } })));

@@ -27,7 +27,7 @@ export default function ResultTable() {
         <StickyTable>
           <caption>
             {RESULT_TABLE_CAPTION}
-            <StaleBadge show={live.stale && games !== undefined} />
+            <StaleBadge show={live.stale && games !== undefined} at={live.at} />
           </caption>
           <thead>
             <tr>
