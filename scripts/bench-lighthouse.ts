@@ -1,0 +1,148 @@
+// Lighthouse 12 (npm `lighthouse`, Debian's Chromium), mobile profile with simulated throttling,
+// 3 runs per URL, on `/`, `/chart` and `/chart/gali/{this year}` of a local stack seeded with
+// 400 days of sample data. Prints the median performance score, LCP, CLS, TBT and bytes per URL.
+//
+//   tsx scripts/bench-lighthouse.ts [--runs 3]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildStale } from './build.ts';
+import { NAMESPACE, ROOT, startStack, type Stack } from './stack.ts';
+import { seedData, seedDatabase } from './seed.ts';
+import { siteNow } from '../shared/domain/siteTime.ts';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = Number(values.runs);
+const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-quic'];
+
+interface Figures {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  bytes: number;
+}
+
+interface LighthouseJson {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  runWarnings?: string[];
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  environment?: { benchmarkIndex?: number };
+}
+
+const children = new Set<ChildProcess>();
+let stack: Stack | null = null;
+
+/** One Lighthouse run in its own Chromium (a fresh profile: a cold cache every time). */
+async function lighthouse(url: string, dir: string, run: number): Promise<{ figures: Figures; version: string; benchmarkIndex: number | undefined }> {
+  const out = join(dir, `run-${run}.json`);
+  const args = [
+    LIGHTHOUSE,
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance',
+    '--form-factor=mobile',
+    '--throttling-method=simulate',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH: CHROME } });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((ok) => child.once('exit', (c) => ok(c)));
+  children.delete(child);
+  if (code !== 0) throw new Error(`lighthouse ${url} exited with ${code}:\n${stderr.slice(-2000)}`);
+  const lhr = JSON.parse(readFileSync(out, 'utf8')) as LighthouseJson;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const warning of lhr.runWarnings ?? []) console.warn(`  (lighthouse warning: ${warning.split('\n')[0]})`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    version: lhr.lighthouseVersion,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    figures: {
+      score: Math.round((lhr.categories.performance.score ?? Number.NaN) * 100),
+      lcp: audit('largest-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      tbt: audit('total-blocking-time'),
+      fcp: audit('first-contentful-paint'),
+      bytes: audit('total-byte-weight'),
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function stop(): Promise<void> {
+  // SIGINT: the Lighthouse CLI then closes its Chromium too.
+  for (const child of children) child.kill('SIGINT');
+  const running = stack;
+  stack = null;
+  await running?.stop();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stop().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<void> {
+  if (!(await buildStale())) throw new Error('the build failed');
+  stack = await startStack({});
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  try {
+    await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 400 }));
+    // The render service lists the seeded games within a couple of seconds.
+    await new Promise((ok) => setTimeout(ok, 3000));
+    const year = siteNow(new Date()).dateKey.slice(0, 4);
+    const paths = ['/', '/chart', `/chart/gali/${year}`];
+    const site = stack.urls.site ?? '';
+    // A warm-up load renders every page once, so no run pays for the first render.
+    for (const path of paths) await (await fetch(`${site}${path}`)).arrayBuffer();
+
+    let header = false;
+    for (const path of paths) {
+      const runs: Figures[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = await lighthouse(`${site}${path}`, dir, run);
+        if (!header) {
+          header = true;
+          console.log(
+            `Lighthouse ${result.version}, mobile profile, simulated throttling, ${CHROME}, median of ${RUNS} runs` +
+              ` (benchmarkIndex of this machine ${result.benchmarkIndex ?? '?'}):`,
+          );
+        }
+        runs.push(result.figures);
+      }
+      const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+      console.log(
+        `  ${path.padEnd(16)} score ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s  CLS ${m('cls').toFixed(3)}` +
+          `  TBT ${Math.round(m('tbt'))} ms  FCP ${(m('fcp') / 1000).toFixed(2)} s  bytes ${(m('bytes') / 1024).toFixed(1)} KB`,
+      );
+      console.log(`  ${''.padEnd(16)} runs: ${runs.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)} s/${r.cls.toFixed(3)}`).join(', ')} (score/LCP/CLS)`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`bench-lighthouse failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  },
+);
