@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 
 /*
  * Client-side navigation for remotes without a router of their own. The shell owns the one
@@ -56,11 +56,20 @@ function onLocation(listener: () => void): () => void {
 }
 
 /**
- * The page's pathname, kept current across the shell's navigations and Back/Forward; null
- * where there is no browser location (a server render), so a page shows its default view.
+ * The pathname a server render is for: the shell's server entry provides the request's path,
+ * so a remote's page renders the address asked for (a chart's /chart/{game}/{year}).
+ */
+const ServerPathContext = createContext<string | null>(null);
+export const ServerPathProvider = ServerPathContext.Provider;
+
+/**
+ * The page's pathname, kept current across the shell's navigations and Back/Forward. In a
+ * server render it is the request's path (ServerPathProvider); null where there is neither, so
+ * a page shows its default view.
  */
 export function useCurrentPath(): string | null {
-  return useSyncExternalStore(onLocation, browserPath, browserPath);
+  const serverPath = useContext(ServerPathContext);
+  return useSyncExternalStore(onLocation, browserPath, () => browserPath() ?? serverPath);
 }
 
 function browserPath(): string | null {

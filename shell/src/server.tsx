@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
+import { ServerPathProvider } from '@satta/shared/ui';
 import { AppRoutes } from './App.tsx';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 import { ServerWidgetsContext, type ServerWidgetLookup } from './remotes/serverWidgets.ts';
@@ -11,16 +12,21 @@ import { ServerWidgetsContext, type ServerWidgetLookup } from './remotes/serverW
 export { TITLES, PATHS, NOT_FOUND_TITLE } from './routes.ts';
 export { SERVER_DATA_ID } from './serverData.ts';
 
-/** #root's content for one URL: the same tree as App's, without the browser-only splash. */
+/**
+ * #root's content for one URL: the same tree as App's, without the browser-only splash. The
+ * remotes, which have no router, read the URL's path through shared/ui's useCurrentPath.
+ */
 export function ServerPage({ url, widgets }: { url: string; widgets: ServerWidgetLookup }): ReactNode {
   return (
     <StaticRouter location={url}>
-      <ServerWidgetsContext.Provider value={widgets}>
-        <GlobalStyle />
-        <div>
-          <AppRoutes />
-        </div>
-      </ServerWidgetsContext.Provider>
+      <ServerPathProvider value={new URL(url, 'http://x').pathname}>
+        <ServerWidgetsContext.Provider value={widgets}>
+          <GlobalStyle />
+          <div>
+            <AppRoutes />
+          </div>
+        </ServerWidgetsContext.Provider>
+      </ServerPathProvider>
     </StaticRouter>
   );
 }

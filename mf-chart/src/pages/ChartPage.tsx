@@ -16,6 +16,7 @@ import {
 import { filterGames } from '@satta/shared/domain/gameSearch';
 import { useGameNames } from '../hooks/useGameNames.ts';
 import { useGameYears } from '../hooks/useGameYears.ts';
+import { useChartData, type ChartData } from '../hooks/chartData.ts';
 import { useChartHead } from '../hooks/useChartHead.ts';
 import { useToday } from '../hooks/useToday.ts';
 import { chartState } from '../rules/chartState.ts';
@@ -70,17 +71,25 @@ export default function ChartPage() {
   const address: ChartAddress = path === null ? { kind: 'index' } : parseChartPath(path);
   const route = resolveChartRoute(address, known, today.year);
   const chartGame = route.kind === 'chart' ? route.game : null;
-  const years = useGameYears(chartGame, today.year);
+  const browserYears = useGameYears(chartGame, today.year);
+  // A server render knows the years at once (see serverYears); the browser asks the database.
+  const years = serverYears(useChartData(), chartGame) ?? browserYears;
   // A past year the database has no results for has no chart; the current year always has one.
   const yearMissing = route.kind === 'chart' && years.known && !years.years.includes(route.year);
+  // Until the years are known the open one is offered too, so the picker shows the year on screen.
+  const offeredYears =
+    route.kind === 'chart' && !years.known && !years.years.includes(route.year)
+      ? [...years.years, route.year].sort((a, b) => b - a)
+      : years.years;
 
   // Whether this page pushed the chart's address: then Close is Back, and Back leaves no chart.
   const openedHere = useRef(false);
   if (address.kind === 'index') openedHere.current = false;
 
-  // Every spelling of a game (an alias, other case) ends on the one canonical address.
+  // Every spelling of a game (an alias, other case) and the address without a year end on the
+  // one canonical address, /chart/{slug}/{year} (the render service names it the same way).
   const canonicalPath =
-    route.kind === 'chart' && address.kind === 'chart' && address.slug !== gameSlug(route.game)
+    route.kind === 'chart' && address.kind === 'chart' && (address.slug !== gameSlug(route.game) || address.year === null)
       ? chartPath(route.game, route.year)
       : null;
   useEffect(() => {
@@ -139,7 +148,7 @@ export default function ChartPage() {
           key={route.game}
           game={route.game}
           year={route.year}
-          years={years.years}
+          years={offeredYears}
           todayKey={today.dateKey}
           onYearChange={(year) => navigateTo(chartPath(route.game, year), { replace: true })}
           onClose={close}
@@ -147,4 +156,16 @@ export default function ChartPage() {
       )}
     </>
   );
+}
+
+/**
+ * The years of a game (newest first) when the data source knows them without asking: the
+ * render service's in-memory source has `peekGameYears`, so a server render shows the
+ * not-found page for a year without results and a complete year picker. The browser's data
+ * service has no such method: there useGameYears asks the database.
+ */
+function serverYears(data: ChartData, game: string | null): { years: number[]; known: true } | null {
+  const peek = (data as Partial<{ peekGameYears: (name: string) => number[] | undefined }>).peekGameYears;
+  const years = game === null || !peek ? undefined : peek.call(data, game);
+  return years ? { years, known: true } : null;
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '@satta/shared/data';
 import { SECURITY_HEADERS, inlineScriptHashes } from '../../hosting/headers.ts';
@@ -10,9 +10,10 @@ import { renderPage } from './renderPage.tsx';
 import { RemoteWidgets } from './widgets.ts';
 import type { ShellServerBundle } from './bundles.ts';
 import type { Snapshot } from './snapshot.ts';
+import { NOT_FOUND_KEY, PAGE_ROUTES, classify, describePage } from './routing.ts';
+import { REDIRECT_CACHE_CONTROL, ROBOTS_CACHE_CONTROL, SITEMAP_CACHE_CONTROL, robotsTxt, sitemapXml } from './seo.ts';
 
-/** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
-export const PAGE_ROUTES = ['/', '/chart', '/contact', '/lucky-number'] as const;
+export { PAGE_ROUTES } from './routing.ts';
 
 /** Edge caches keep a page 10 s and may serve it 60 s more while fetching the next one. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
@@ -23,10 +24,26 @@ export interface RenderOptions {
   /** As the static host: URL prefix -> folder; '/' is the built shell (with its server/ bundle). */
   mounts: Record<string, string>;
   config: RuntimeConfig;
-  /** The site's public origin, where remotes on its own paths are fetched when not mounted. */
+  /**
+   * The site's public origin (https://…, no path): where remotes on its own paths are fetched
+   * when not mounted, and the origin of the pages' canonical addresses, the sitemap and
+   * robots.txt. Without it (a local run) the service's own URL is the site.
+   */
   site?: string;
   /** The in-memory data: the live listeners, or a fixed source in tests. */
-  data: { snapshot: Snapshot | null };
+  data: RenderData;
+  /** Chart and not-found pages kept rendered besides the public routes (least recently asked for go first). */
+  pageLimit?: number;
+}
+
+export interface RenderData {
+  snapshot: Snapshot | null;
+  /**
+   * Brings one game's year into the snapshot (and keeps it live for a while); resolves true
+   * once it is there, false when it could not be had in time. Without it the snapshot holds
+   * the years there are (a fixed snapshot in tests).
+   */
+  loadYear?(game: string, year: number): Promise<boolean>;
 }
 
 export interface RenderServer {
@@ -50,17 +67,51 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   await remotes.load();
   const hosting = createHostingHandler({ mounts: options.mounts, config: options.config });
   const timezone = options.config.timezone ?? 'Asia/Kolkata';
-  const pages = new PageCache((route, snapshot) =>
-    renderPage({ template, shell, widgets: remotes.lookup, url: route, snapshot, timezone }),
+  let selfUrl = '';
+  const origin = () => (options.site ?? selfUrl).replace(/\/+$/, '');
+  const titles = { titles: shell.TITLES, notFoundTitle: shell.NOT_FOUND_TITLE ?? shell.TITLES['/'] ?? '' };
+  const pages = new PageCache(
+    (route, snapshot) => {
+      const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
+      return renderPage({ template, shell, widgets: remotes.lookup, url, head, snapshot, timezone });
+    },
+    { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY] },
   );
+  // A page's Content-Security-Policy (its inline scripts' hashes), worked out once per page.
+  const policies = new WeakMap<StoredPage, string>();
+  const policyOf = (page: StoredPage) => {
+    let policy = policies.get(page);
+    if (policy === undefined) policies.set(page, (policy = hosting.policy(inlineScriptHashes(page.body.toString('utf8')))));
+    return policy;
+  };
+  const isStatic = (pathname: string) => staticPath(options.mounts, pathname);
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return hosting.handle(req, res);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const pathname = url.pathname.replace(/(.)\/+$/, '$1');
+    const found = classify(pathname, options.data.snapshot, isStatic);
+    if (found.kind === 'robots') return sendText(req, res, robotsTxt(origin()), 'text/plain; charset=utf-8', ROBOTS_CACHE_CONTROL);
+    const snapshot = options.data.snapshot;
+    if (found.kind === 'sitemap' && snapshot) {
+      return sendText(req, res, sitemapXml(snapshot, origin(), PAGE_ROUTES), 'application/xml; charset=utf-8', SITEMAP_CACHE_CONTROL);
+    }
+    if (found.kind === 'redirect') {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      res.writeHead(301, { Location: found.location + url.search, 'Cache-Control': REDIRECT_CACHE_CONTROL });
+      return void res.end();
+    }
+    if (found.kind !== 'page') return hosting.handle(req, res);
+    // A chart's year is loaded on its first request and kept live; until it is there the last page stands.
+    const loaded = found.year && options.data.loadYear ? await options.data.loadYear(found.year.game, found.year.year) : true;
+    const page = (loaded ? null : pages.get(found.key, null)) ?? pages.get(found.key, options.data.snapshot);
+    // No data yet (a cold start without the database): the static shell, which loads it itself.
+    if (!page) return hosting.handle(req, res);
+    sendPage(req, res, page, policyOf(page), found.status);
+  }
 
   const server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname.replace(/(.)\/+$/, '$1');
-    const route = (PAGE_ROUTES as readonly string[]).includes(pathname) && (req.method === 'GET' || req.method === 'HEAD') ? pathname : null;
-    const page = route === null ? null : pages.get(route, options.data.snapshot);
-    // No data yet (a cold start without the database): the static shell, which loads it itself.
-    const answer = page ? Promise.resolve(sendPage(req, res, page, hosting.policy(inlineScriptHashes(page.body.toString('utf8'))))) : hosting.handle(req, res);
-    answer.catch((error: unknown) => {
+    answer(req, res).catch((error: unknown) => {
       console.error('render:', error);
       if (!res.headersSent) res.writeHead(500);
       res.end();
@@ -72,6 +123,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  selfUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
@@ -84,7 +136,27 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   };
 }
 
-function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, policy: string): void {
+/** Whether the static host has something at an extensionless path: a mounted prefix, a folder with an index.html. */
+function staticPath(mounts: Record<string, string>, pathname: string): boolean {
+  for (const [prefix, dir] of Object.entries(mounts)) {
+    const base = prefix.replace(/\/+$/, '');
+    if (base !== '' && pathname !== base && !pathname.startsWith(`${base}/`)) continue;
+    if (base !== '') return true;
+    const root = resolve(dir);
+    const folder = resolve(root, `.${pathname}`);
+    if ((folder === root || folder.startsWith(root + sep)) && existsSync(join(folder, 'index.html'))) return true;
+  }
+  return false;
+}
+
+function sendText(req: IncomingMessage, res: ServerResponse, text: string, type: string, cacheControl: string): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  const body = Buffer.from(text);
+  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'Content-Length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, policy: string, status: 200 | 404 = 200): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   res.setHeader('Content-Security-Policy', policy);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -94,7 +166,7 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, p
   // When the data is from: the last data received, also while the database cannot be reached.
   res.setHeader('Last-Modified', new Date(page.dataAt).toUTCString());
   const tags = String(req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-  if (tags.includes(page.etag)) {
+  if (status === 200 && tags.includes(page.etag)) {
     res.writeHead(304);
     return void res.end();
   }
@@ -102,6 +174,6 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, p
   const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', page.br] : /\bgzip\b/.test(accepted) ? ['gzip', page.gzip] : [null, page.body];
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
-  res.writeHead(200);
+  res.writeHead(status);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -4,6 +4,8 @@ import type { ComponentType, ReactNode } from 'react';
 export interface ShellServerBundle {
   ServerPage: (props: { url: string; widgets: (remote: string, exposed: string) => ComponentType | undefined }) => ReactNode;
   TITLES: Record<string, string>;
+  /** The title of the shell's not-found page (a bundle built before it was exported has none). */
+  NOT_FOUND_TITLE?: string;
   SERVER_DATA_ID: string;
 }
 

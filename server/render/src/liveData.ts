@@ -1,9 +1,9 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
-import { homeWindowStart, type AdInfo, type MainInfo } from '@satta/shared/data';
-import { readGameNode, type GameData } from '@satta/shared/domain/results';
+import { cacheKeys, homeWindowStart, type AdInfo, type MainInfo } from '@satta/shared/data';
+import { readGameNode, type DayResults, type GameData } from '@satta/shared/domain/results';
 import { readKhaiwals, type Khaiwal } from '@satta/shared/domain/agents';
-import { siteNow } from '@satta/shared/domain/siteTime';
-import type { Snapshot } from './snapshot.ts';
+import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
+import type { GameSpan, Snapshot } from './snapshot.ts';
 
 export interface LiveDataOptions {
   db: Database;
@@ -12,20 +12,49 @@ export interface LiveDataOptions {
   listGames: () => Promise<string[]>;
   /** How often the game list is read again (a new game appears on the pages within this). */
   relistMs?: number;
+  /** How many game-years (charts) are kept in memory and live; the least recently asked for go first. */
+  yearLimit?: number;
+  /** How long a chart's request waits for its year's first answer. */
+  yearWaitMs?: number;
   now?: () => Date;
 }
 
+/** One game's year, loaded for its chart page and kept live while it is among the recent ones. */
+interface YearEntry {
+  game: string;
+  results?: DayResults;
+  ready: Promise<boolean>;
+  stop: () => void;
+}
+
+/** Every date key of a game, and nothing else ('time', 'place' sort after them, and any integer key before). */
+const FIRST_DATE = '0000-01-01';
+const LAST_DATE = '9999-12-31';
+
 /**
  * The public data in memory, from live listeners on the database (firebase-admin): every
- * game's time, place and results from yesterday / the 1st of this month on, the khaiwals,
- * `mian` and `adinfo`. `snapshot` is null until each part has answered once; after that it is
- * replaced (never mutated) on every change, and keeps the last data while the database is away.
+ * game's time, place and results from yesterday / the 1st of this month on, its first and last
+ * result date (two one-child queries), the khaiwals, `mian` and `adinfo`. `snapshot` is null
+ * until each part has answered once; after that it is replaced (never mutated) on every change,
+ * and keeps the last data while the database is away.
+ *
+ * A chart's year is loaded when its page is first asked for (loadYear) and then kept live like
+ * the rest, up to `yearLimit` game-years (about 10 KB each); the least recently asked for is
+ * dropped, its listener closed.
  */
 export class LiveData {
   snapshot: Snapshot | null = null;
   connected = false;
   private readonly now: () => Date;
-  private readonly parts: { games?: Map<string, GameData>; khaiwals?: Khaiwal[]; mainInfo?: MainInfo; adInfo?: AdInfo } = {};
+  private readonly parts: {
+    games?: Map<string, GameData>;
+    spans?: Map<string, GameSpan>;
+    khaiwals?: Khaiwal[];
+    mainInfo?: MainInfo;
+    adInfo?: AdInfo;
+  } = {};
+  /** Loaded game-years by cache key, least recently asked for first. */
+  private readonly years = new Map<string, YearEntry>();
   private names: string[] = [];
   private day = '';
   private readonly stops: (() => void)[] = [];
@@ -51,6 +80,50 @@ export class LiveData {
   stop(): void {
     clearInterval(this.dayTimer);
     for (const stop of [...this.stops, ...this.gameStops]) stop();
+    for (const entry of this.years.values()) entry.stop();
+    this.years.clear();
+  }
+
+  /** How many game-years are in memory. */
+  get loadedYears(): number {
+    return this.years.size;
+  }
+
+  /**
+   * Brings `game`'s `year` into the snapshot and keeps it live; resolves true once it is there,
+   * false if the database has not answered within yearWaitMs (the listener stays, for later).
+   */
+  loadYear(game: string, year: number): Promise<boolean> {
+    const key = cacheKeys.gameYear(game, year);
+    const known = this.years.get(key);
+    if (known) {
+      this.years.delete(key);
+      this.years.set(key, known);
+      return known.results ? Promise.resolve(true) : known.ready;
+    }
+    const query = this.options.db.ref(`sattanamee/${game}`).orderByKey().startAt(`${year}-01-01`).endAt(`${year}-12-31`);
+    let answered: (ok: boolean) => void = () => undefined;
+    const entry: YearEntry = {
+      game,
+      ready: new Promise<boolean>((ok) => (answered = ok)),
+      stop: () => undefined,
+    };
+    entry.stop = this.subscribe(query, (s) => {
+      entry.results = readGameNode(game, s.val()).results;
+      answered(true);
+    });
+    const timer = setTimeout(() => answered(false), this.options.yearWaitMs ?? 5_000);
+    timer.unref();
+    void entry.ready.then(() => clearTimeout(timer));
+    this.years.set(key, entry);
+    const limit = this.options.yearLimit ?? 100;
+    for (const [oldKey, old] of this.years) {
+      if (this.years.size <= limit) break;
+      old.stop();
+      this.years.delete(oldKey);
+    }
+    this.publish();
+    return entry.ready;
   }
 
   private async followDay(): Promise<void> {
@@ -69,18 +142,43 @@ export class LiveData {
     for (const stop of this.gameStops) stop();
     this.gameStops = [];
     const games = new Map<string, GameData>();
+    const spans = new Map<string, Partial<GameSpan>>();
     this.parts.games = undefined;
+    this.parts.spans = undefined;
     const from = homeWindowStart(today);
+    const complete = () => {
+      if (games.size === this.names.length) this.parts.games = games;
+      if ([...spans.values()].filter((s) => s.first !== undefined && s.last !== undefined).length === this.names.length) {
+        this.parts.spans = spans as Map<string, GameSpan>;
+      }
+    };
     for (const name of this.names) {
-      const query = this.options.db.ref(`sattanamee/${name}`).orderByKey().startAt(from);
+      const ref = this.options.db.ref(`sattanamee/${name}`);
+      const span: Partial<GameSpan> = {};
+      spans.set(name, span);
+      const dates = ref.orderByKey().startAt(FIRST_DATE).endAt(LAST_DATE);
       this.gameStops.push(
-        this.subscribe(query, (s) => {
+        this.subscribe(ref.orderByKey().startAt(from), (s) => {
           games.set(name, readGameNode(name, s.val()));
-          if (games.size === this.names.length) this.parts.games = games;
+          complete();
+        }),
+        this.subscribe(dates.limitToFirst(1), (s) => {
+          span.first = firstDateKey(s.val());
+          complete();
+        }),
+        this.subscribe(dates.limitToLast(1), (s) => {
+          span.last = firstDateKey(s.val());
+          complete();
         }),
       );
     }
-    if (this.names.length === 0) this.parts.games = games;
+    // A game that is gone takes its years along.
+    for (const [key, entry] of this.years) {
+      if (this.names.includes(entry.game)) continue;
+      entry.stop();
+      this.years.delete(key);
+    }
+    complete();
     this.publish();
   }
 
@@ -98,8 +196,10 @@ export class LiveData {
   }
 
   private publish(): void {
-    const { games, khaiwals, mainInfo, adInfo } = this.parts;
-    if (!games || !khaiwals || !mainInfo || !adInfo) return;
+    const { games, spans, khaiwals, mainInfo, adInfo } = this.parts;
+    if (!games || !spans || !khaiwals || !mainInfo || !adInfo) return;
+    const years: Record<string, DayResults> = {};
+    for (const [key, entry] of this.years) if (entry.results) years[key] = entry.results;
     this.snapshot = {
       at: this.now().getTime(),
       todayKey: this.day,
@@ -108,6 +208,14 @@ export class LiveData {
       khaiwals,
       mainInfo,
       adInfo,
+      spans: Object.fromEntries(spans),
+      years,
     };
   }
+}
+
+/** The date key of a one-child query's answer (null when the game has no result at all). */
+function firstDateKey(value: unknown): string | null {
+  const key = Object.keys((value as Record<string, unknown> | null) ?? {})[0];
+  return key !== undefined && isDateKey(key) ? key : null;
 }

@@ -25,11 +25,28 @@ export class PageCache {
   /** Renders done so far (the tests count them). */
   renders = 0;
 
-  constructor(private readonly render: (route: string, snapshot: Snapshot) => RenderedPage) {}
+  /**
+   * `bound`: at most `limit` pages besides the `pinned` routes, the least recently asked for
+   * dropped first (chart pages: one per game and year, and not-found pages per address).
+   */
+  constructor(
+    private readonly render: (route: string, snapshot: Snapshot) => RenderedPage,
+    private readonly bound?: { limit: number; pinned: readonly string[] },
+  ) {}
+
+  /** How many pages are kept. */
+  get size(): number {
+    return this.pages.size;
+  }
 
   /** The page for `route` from `snapshot`, rendered only if its inputs changed; null before any data. */
   get(route: string, snapshot: Snapshot | null): StoredPage | null {
     const stored = this.pages.get(route) ?? null;
+    if (stored && this.bound && !this.bound.pinned.includes(route)) {
+      // Most recently used last: Map keeps insertion order.
+      this.pages.delete(route);
+      this.pages.set(route, stored);
+    }
     if (!snapshot) return stored;
     if (stored && stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot)) return stored;
     let page: RenderedPage;
@@ -51,7 +68,15 @@ export class PageCache {
       inputs: inputsOf(Object.keys(page.data), snapshot),
     };
     this.pages.set(route, fresh);
+    this.evict();
     return fresh;
+  }
+
+  private evict(): void {
+    if (!this.bound) return;
+    const { limit, pinned } = this.bound;
+    const unpinned = [...this.pages.keys()].filter((route) => !pinned.includes(route));
+    for (const route of unpinned.slice(0, Math.max(0, unpinned.length - limit))) this.pages.delete(route);
   }
 }
 

@@ -1,8 +1,7 @@
 import { Observable, of } from 'rxjs';
 import { cacheKeys, homeWindowStart, type AdInfo, type Live, type MainInfo, type PublicDataSource } from '@satta/shared/data';
-import type { GameData } from '@satta/shared/domain/results';
+import type { DayResults, GameData } from '@satta/shared/domain/results';
 import type { Khaiwal } from '@satta/shared/domain/agents';
-import { siteNow } from '@satta/shared/domain/siteTime';
 
 /** The public data the render service keeps in memory, as the live listeners last saw it. */
 export interface Snapshot {
@@ -15,15 +14,67 @@ export interface Snapshot {
   khaiwals: Khaiwal[];
   mainInfo: MainInfo;
   adInfo: AdInfo;
+  /**
+   * Each game's first and last date with a result in the whole database (not only the home
+   * window): which years have a chart, and the sitemap's dates. A game missing here counts
+   * from the results the snapshot holds.
+   */
+  spans?: Record<string, GameSpan>;
+  /** Whole years of single games, loaded on request (LiveData.loadYear), under cacheKeys.gameYear. */
+  years?: Record<string, DayResults>;
 }
+
+export interface GameSpan {
+  /** The first and the last date key with a result, null for a game without any. */
+  first: string | null;
+  last: string | null;
+}
+
+/** A game's span: from `spans`, else from the results in the snapshot (a fixed test snapshot). */
+export function spanOf(snapshot: Snapshot, name: string): GameSpan {
+  const known = snapshot.spans?.[name];
+  if (known) return known;
+  const prefix = cacheKeys.gameYear(name, 0).slice(0, -1);
+  const keys = [
+    ...Object.keys(snapshot.games.find((game) => game.name === name)?.results ?? {}),
+    ...Object.entries(snapshot.years ?? {})
+      .filter(([key]) => key.startsWith(prefix) && /^\d{4}$/.test(key.slice(prefix.length)))
+      .flatMap(([, results]) => Object.keys(results)),
+  ].sort();
+  return { first: keys[0] ?? null, last: keys.at(-1) ?? null };
+}
+
+/** The site's year of a snapshot: the year of its day. */
+export const yearOf = (snapshot: Snapshot): number => Number(snapshot.todayKey.slice(0, 4));
+
+/**
+ * The years a game has a chart for, newest first, as the browser's data service counts them
+ * (DataService.gameYears): from the year of its first result to this year, which always has one.
+ */
+export function chartYears(snapshot: Snapshot, name: string): number[] {
+  const current = yearOf(snapshot);
+  const first = spanOf(snapshot, name).first;
+  const from = first === null ? current : Math.min(Number(first.slice(0, 4)), current);
+  const years: number[] = [];
+  for (let year = current; year >= from; year--) years.push(year);
+  return years;
+}
+
+/**
+ * The spans of every game, as a page's input: not a cache key of the data service, so the
+ * client's cache ignores it (it is inlined with the rest; the browser asks for the years itself).
+ */
+export const SPANS_KEY = 'render:spans';
 
 /** The snapshot's value under one of the data service's cache keys (see cacheKeys). */
 export function entryOf(snapshot: Snapshot, key: string): unknown {
   if (key === cacheKeys.gamesSince(homeWindowStart(snapshot.todayKey))) return snapshot.games;
   if (key === cacheKeys.gameNames) return snapshot.gameNames;
+  if (key === SPANS_KEY) return snapshot.spans;
   if (key === cacheKeys.khaiwals) return snapshot.khaiwals;
   if (key === cacheKeys.mainInfo) return snapshot.mainInfo;
   if (key === cacheKeys.adInfo) return snapshot.adInfo;
+  if (key.startsWith(cacheKeys.gameYear('', 0).slice(0, 5))) return snapshot.years?.[key];
   return undefined;
 }
 
@@ -71,13 +122,30 @@ export class SnapshotSource implements PublicDataSource {
     return this.serve(cacheKeys.adInfo);
   }
 
-  /** A year's chart is not in memory yet: the page shows its loading state and the client loads it. */
-  gameYear$(): Observable<Live<Record<string, string>>> {
-    return of({ data: undefined, stale: true, error: null });
+  /**
+   * A game's year from memory (the render service loads it before rendering its chart). One not
+   * in memory is recorded as read all the same: the page shows its loading state, and is
+   * rendered again once the year has arrived.
+   */
+  gameYear$(name: string, year: number): Observable<Live<DayResults>> {
+    const key = cacheKeys.gameYear(name, year);
+    const data = entryOf(this.snapshot, key) as DayResults | undefined;
+    this.served.set(key, data);
+    return of(data === undefined ? { data: undefined, stale: true, error: null } : { data, stale: false, error: null });
   }
 
-  gameYears(): Promise<number[]> {
-    return Promise.resolve([siteNow(new Date(this.snapshot.at), this.timezone).year]);
+  gameYears(name: string): Promise<number[]> {
+    return Promise.resolve(this.peekGameYears(name));
+  }
+
+  /**
+   * The years of gameYears at once: the chart page asks for it when it is there, so a server
+   * render knows which years have a chart (mf-chart's ChartPage, serverYears). The spans it
+   * comes from are recorded as read, so the page is rendered again when they change.
+   */
+  peekGameYears(name: string): number[] {
+    this.served.set(SPANS_KEY, this.snapshot.spans);
+    return chartYears(this.snapshot, name);
   }
 
   private serve<T>(key: string): Observable<Live<T>> {

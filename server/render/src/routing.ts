@@ -1,0 +1,120 @@
+import { extname } from 'node:path';
+import {
+  CHART_BASE,
+  CHART_NOT_FOUND_TITLE,
+  chartDescription,
+  chartDocumentTitle,
+  chartPath,
+  chartYearInRange,
+  gameFromSlug,
+  parseChartPath,
+} from '@satta/shared/domain/chartUrls';
+import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
+import { SITE_NAME, chartDataset, type PageHead } from './seo.ts';
+
+/** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
+export const PAGE_ROUTES = ['/', '/chart', '/contact', '/lucky-number'] as const;
+
+/** The shell's routes that only ever render in the browser: the static host's index.html. */
+export const CLIENT_ROUTES = ['/signin', '/dashboard'] as const;
+
+/** The page key of the shell's not-found page: no address of the site, the same page for every unknown one. */
+export const NOT_FOUND_KEY = '/__not-found';
+
+export const SITEMAP_PATH = '/sitemap.xml';
+export const ROBOTS_PATH = '/robots.txt';
+
+/** What a chart address (/chart/{slug}[/{year}]) answers. */
+export type ChartAnswer =
+  /** The chart of `game`'s `year`; `path` is the address as asked (without a year: this year's). */
+  | { kind: 'chart'; game: string; year: number; path: string }
+  /** Another spelling of a game: its canonical address, the year part kept as asked. */
+  | { kind: 'redirect'; location: string }
+  /** No such game, a year out of range or before the game's first result, a malformed address. */
+  | { kind: 'not-found' };
+
+/**
+ * A chart address against the games in memory, as mf-chart's ChartPage resolves it in the
+ * browser (resolveChartRoute plus the years with results), so the status code and the page
+ * rendered agree.
+ */
+export function resolveChart(pathname: string, snapshot: Snapshot): ChartAnswer {
+  const address = parseChartPath(pathname);
+  if (address.kind !== 'chart') return { kind: 'not-found' };
+  const game = gameFromSlug(address.slug, snapshot.gameNames);
+  if (game === null) return { kind: 'not-found' };
+  const current = yearOf(snapshot);
+  const year = address.year ?? current;
+  if (!chartYearInRange(year, current) || !chartYears(snapshot, game).includes(year)) return { kind: 'not-found' };
+  const canonical = chartPath(game, address.year ?? undefined);
+  if (pathname !== canonical) return { kind: 'redirect', location: canonical };
+  return { kind: 'chart', game, year, path: pathname };
+}
+
+/** How the render service answers one GET or HEAD. */
+export type Answer =
+  | { kind: 'page'; key: string; status: 200 | 404; year?: { game: string; year: number } }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'sitemap' }
+  | { kind: 'robots' }
+  /** The static host: files, /config.json, client-only routes, or no data to render from yet. */
+  | { kind: 'static' };
+
+/**
+ * Sorts a request. `isStatic` tells whether the static host has something at an extensionless
+ * path (a folder with an index.html, a mounted prefix); every other extensionless path that is
+ * no route of the site is the shell's not-found page, with 404.
+ */
+export function classify(pathname: string, snapshot: Snapshot | null, isStatic: (pathname: string) => boolean): Answer {
+  if (pathname === ROBOTS_PATH) return { kind: 'robots' };
+  if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
+  if ((CLIENT_ROUTES as readonly string[]).includes(pathname)) return { kind: 'static' };
+  // Without data (the database away since the start) a public route is its last page, if any.
+  if ((PAGE_ROUTES as readonly string[]).includes(pathname)) return { kind: 'page', key: pathname, status: 200 };
+  if (!snapshot) return { kind: 'static' };
+  if (pathname.startsWith(`${CHART_BASE}/`)) {
+    const chart = resolveChart(pathname, snapshot);
+    if (chart.kind === 'redirect') return chart;
+    if (chart.kind === 'chart') return { kind: 'page', key: chart.path, status: 200, year: { game: chart.game, year: chart.year } };
+    return { kind: 'page', key: pathname, status: 404 };
+  }
+  if (extname(pathname) !== '' || pathname.split('/').some((part) => part.startsWith('.')) || isStatic(pathname)) return { kind: 'static' };
+  return { kind: 'page', key: NOT_FOUND_KEY, status: 404 };
+}
+
+/** Shown to search engines and link previews; the shell's index.html has the same text. */
+export const META_DESCRIPTION =
+  'आज का सट्टा किंग रिज़ल्ट, चार्ट और खाईवाल जानकारी — केवल जानकारी के लिए। Informational only, 18+.';
+
+export const NOT_FOUND_DESCRIPTION = `यह पेज नहीं मिला। This page does not exist – ${SITE_NAME}.`;
+
+/** The URL a page key is rendered for and its head. */
+export function describePage(
+  key: string,
+  snapshot: Snapshot,
+  site: { origin: string; titles: Record<string, string>; notFoundTitle: string },
+): { url: string; head: PageHead } {
+  if (key === NOT_FOUND_KEY) return { url: key, head: { title: site.notFoundTitle, description: NOT_FOUND_DESCRIPTION, canonical: null } };
+  if (key.startsWith(`${CHART_BASE}/`)) {
+    const chart = resolveChart(key, snapshot);
+    if (chart.kind !== 'chart') {
+      return { url: key, head: { title: CHART_NOT_FOUND_TITLE, description: CHART_NOT_FOUND_TITLE, canonical: null } };
+    }
+    const { game, year } = chart;
+    const canonical = site.origin + chartPath(game, year);
+    const description = chartDescription(game, year);
+    return {
+      url: key,
+      head: {
+        title: chartDocumentTitle(game, year),
+        description,
+        canonical,
+        structuredData: chartDataset({ game, year, url: canonical, description, lastResult: spanOf(snapshot, game).last, todayKey: snapshot.todayKey }),
+      },
+    };
+  }
+  return {
+    url: key,
+    head: { title: site.titles[key] ?? site.titles['/'] ?? SITE_NAME, description: META_DESCRIPTION, canonical: site.origin + key },
+  };
+}

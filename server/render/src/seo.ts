@@ -1,0 +1,122 @@
+import { chartPath, gameFromSlug, gameSlug } from '@satta/shared/domain/chartUrls';
+import { spanOf, type Snapshot } from './snapshot.ts';
+
+/*
+ * What search engines and link previews read besides the page itself: each page's head
+ * (canonical address, Open Graph, structured data), /sitemap.xml and /robots.txt.
+ *
+ * Every address here is absolute on the site's public origin: the render service's `site`
+ * option (`--site https://…`, the Hosting domain in production), or, where none is given (a
+ * local run), the render service's own URL, which is then the site. Never the request's Host
+ * header: the pages are cached and shared by every visitor, and a Host header is whatever the
+ * client sent.
+ */
+
+export const SITE_NAME = 'Satta King Result';
+
+/** The head of one rendered page. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's one address (absolute); null for a page that must not be indexed (not found). */
+  canonical: string | null;
+  /** schema.org structured data, as JSON-LD. */
+  structuredData?: Record<string, unknown>;
+}
+
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script>: `<` escaped so no `</script>` or `<!--` in the data can end the element. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The tags a page's head gets besides its title and description. */
+export function headTags(head: PageHead): string {
+  const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    head.canonical === null ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    meta('og:title', head.title),
+    meta('og:description', head.description),
+    ...(head.canonical === null ? [] : [meta('og:url', head.canonical)]),
+    meta('og:type', 'website'),
+    meta('og:locale', 'hi_IN'),
+    meta('og:site_name', SITE_NAME),
+  ];
+  if (head.structuredData) tags.push(`<script type="application/ld+json">${scriptJson(head.structuredData)}</script>`);
+  return tags.join('');
+}
+
+/** schema.org Dataset of one game's yearly chart (the 31 x 12 table of its results). */
+export function chartDataset(options: { game: string; year: number; url: string; description: string; lastResult: string | null; todayKey: string }): Record<string, unknown> {
+  const { game, year, url, description, lastResult, todayKey } = options;
+  // A year still running covers up to today; a past one, the whole year.
+  const end = todayKey.startsWith(`${year}-`) ? todayKey : `${year}-12-31`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    name: `${game} Chart ${year}`,
+    description,
+    url,
+    temporalCoverage: `${year}-01-01/${end}`,
+    inLanguage: ['hi', 'en'],
+    isAccessibleForFree: true,
+    keywords: [`${game} chart ${year}`, `${game} result`, 'satta king chart'],
+    variableMeasured: `${game} result (00–99) for each day of ${year}, by day of the month and month`,
+    ...(lastResult !== null && lastResult.startsWith(`${year}-`) ? { dateModified: lastResult } : {}),
+    creator: { '@type': 'Organization', name: SITE_NAME },
+  };
+}
+
+/** The newest result date of any game, or null. */
+export function newestResult(snapshot: Snapshot): string | null {
+  let newest: string | null = null;
+  for (const name of snapshot.gameNames) {
+    const last = spanOf(snapshot, name).last;
+    if (last !== null && (newest === null || last > newest)) newest = last;
+  }
+  return newest;
+}
+
+/** One address per game: a database spelling that shares another's slug is left out (it shows that game). */
+export function chartGames(snapshot: Snapshot): string[] {
+  return snapshot.gameNames.filter((name) => gameFromSlug(gameSlug(name), snapshot.gameNames) === name);
+}
+
+/**
+ * /sitemap.xml: the public pages, then every game's year from its first result to its last.
+ * `lastmod` comes from the data: the date of the newest result (the result pages, and a
+ * year's chart while the year runs), 31 December for a year that is over. /contact shows no
+ * dated data, so it has none.
+ */
+export function sitemapXml(snapshot: Snapshot, origin: string, publicPaths: readonly string[]): string {
+  const newest = newestResult(snapshot);
+  const entries: { path: string; lastmod: string | null }[] = publicPaths.map((path) => ({
+    path,
+    lastmod: path === '/contact' ? null : newest,
+  }));
+  for (const name of chartGames(snapshot)) {
+    const { first, last } = spanOf(snapshot, name);
+    if (first === null || last === null) continue;
+    const lastYear = Number(last.slice(0, 4));
+    for (let year = Number(first.slice(0, 4)); year <= lastYear; year++) {
+      entries.push({ path: chartPath(name, year), lastmod: year === lastYear ? last : `${year}-12-31` });
+    }
+  }
+  const urls = entries.map(
+    ({ path, lastmod }) => `<url><loc>${escapeHtml(origin + path)}</loc>${lastmod === null ? '' : `<lastmod>${lastmod}</lastmod>`}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** /robots.txt: everything but the admin's pages, and where the sitemap is. */
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /signin', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+/** The sitemap follows the data: edge caches keep it 5 minutes and may serve it an hour more meanwhile. */
+export const SITEMAP_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=3600';
+/** robots.txt changes with a deploy only. */
+export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
+/** An alias of a game always names the same game: browsers and caches may keep the redirect a day. */
+export const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
