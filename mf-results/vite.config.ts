@@ -9,4 +9,5 @@ export default remoteViteConfig('mf-results', {
   './NextGame': './src/widgets/NextGame.tsx',
   './MonthlyTable': './src/widgets/MonthlyTable.tsx',
   './OfflineIndicator': './src/widgets/OfflineIndicator.tsx',
+  './Ads': './src/widgets/Ads.tsx',
 });

@@ -9,3 +9,4 @@ export { default as CurrentGame } from './widgets/CurrentGame.tsx';
 export { default as NextGame } from './widgets/NextGame.tsx';
 export { default as MonthlyTable } from './widgets/MonthlyTable.tsx';
 export { default as OfflineIndicator } from './widgets/OfflineIndicator.tsx';
+export { default as Ads } from './widgets/Ads.tsx';

@@ -31,6 +31,10 @@ declare module 'mf-results/OfflineIndicator' {
   const Component: import('react').ComponentType;
   export default Component;
 }
+declare module 'mf-results/Ads' {
+  const Component: import('react').ComponentType;
+  export default Component;
+}
 declare module 'mf-chart/ChartPage' {
   const Component: import('react').ComponentType;
   export default Component;
@@ -66,6 +70,7 @@ interface SattaRemoteModules {
     NextGame: typeof import('mf-results/NextGame');
     MonthlyTable: typeof import('mf-results/MonthlyTable');
     OfflineIndicator: typeof import('mf-results/OfflineIndicator');
+    Ads: typeof import('mf-results/Ads');
   };
   'mf-chart': { ChartPage: typeof import('mf-chart/ChartPage') };
   'mf-agents': { AgentCards: typeof import('mf-agents/AgentCards'); ContactPage: typeof import('mf-agents/ContactPage') };

@@ -5,21 +5,21 @@ export const Card = styled.article`
   background: ${color('--color-surface')};
   border: 1px solid ${color('--color-accent')};
   border-radius: 12px;
-  padding: 16px;
+  padding: 12px 14px;
   box-shadow: 0 2px 6px rgb(0 0 0 / 8%);
   min-width: 0;
   overflow-wrap: anywhere;
 `;
 
 export const Name = styled.h3`
-  margin: 0 0 12px;
+  margin: 0 0 6px;
   font-size: 1.2rem;
   color: ${color('--color-brand')};
   text-align: center;
 `;
 
 export const Row = styled.p`
-  margin: 6px 0;
+  margin: 2px 0;
   line-height: 1.5;
 `;
 
@@ -51,7 +51,7 @@ export const WhatsAppLink = styled(ContactLink)`
 `;
 
 export const SectionTitle = styled.h4`
-  margin: 14px 0 6px;
+  margin: 8px 0 4px;
   font-size: 1rem;
   color: ${color('--color-brand')};
 `;

@@ -80,3 +80,15 @@ describe('AgentCard', () => {
     expect(c.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
   });
 });
+
+describe('AgentCard on a phone', () => {
+  it('keeps the timings closed until the visitor opens them', () => {
+    const c = card(agent);
+    const summary = c.getByText('गेम टाइम देखें (Game timings: 2)');
+    const details = summary.closest('details');
+    expect(details?.open).toBe(false);
+    expect(details?.textContent).toContain('11:20 PM');
+    summary.click();
+    expect(details?.open).toBe(true);
+  });
+});

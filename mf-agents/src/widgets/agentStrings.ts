@@ -6,7 +6,7 @@ export const AGENT_TEXT = {
   whatsapp: 'WhatsApp पर चैट करें',
   website: 'वेबसाइट',
   payment: 'पेमेंट (Payment)',
-  timings: 'गेम टाइम (Game timings)',
+  timingsSummary: (games: number): string => `गेम टाइम देखें (Game timings: ${games})`,
   rates: 'रेट (Rates)',
   jodi: 'जोड़ी (Jodi)',
   haruf: 'हरूफ़ (Haruf)',

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
-import type { Live, MainInfo } from '@satta/shared/data';
+import type { AdInfo, Live, MainInfo } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
 import { ResultsDataProvider, type ResultsData } from '../hooks/resultsData.ts';
 
@@ -12,20 +12,23 @@ export interface FakeResultsData {
   data: ResultsData;
   games$: BehaviorSubject<Live<GameData[]>>;
   info$: BehaviorSubject<Live<MainInfo>>;
+  ads$: BehaviorSubject<Live<AdInfo>>;
   connected$: BehaviorSubject<boolean>;
 }
 
 export function fakeResultsData(): FakeResultsData {
   const games$ = new BehaviorSubject<Live<GameData[]>>(LOADING_LIVE);
   const info$ = new BehaviorSubject<Live<MainInfo>>(LOADING_LIVE);
+  const ads$ = new BehaviorSubject<Live<AdInfo>>(LOADING_LIVE);
   const connected$ = new BehaviorSubject<boolean>(false);
   const data: ResultsData = {
     homeGames$: () => games$,
     mainInfo$: () => info$,
+    adInfo$: () => ads$,
     connected$,
     timezone: 'Asia/Kolkata',
   };
-  return { data, games$, info$, connected$ };
+  return { data, games$, info$, ads$, connected$ };
 }
 
 export function live<T>(data: T, stale = false): Live<T> {

@@ -21,6 +21,15 @@ describe('Banner', () => {
     expect(phone.getAttribute('href')).toBe('https://wa.me/919000000001');
   });
 
+  it("shows the admin's notice text, labelled, and follows its edits", () => {
+    const fake = fakeResultsData();
+    fake.info$.next(live({ banner: 'x', notice: 'आज दिसावर का रिज़ल्ट देर से आएगा।' }));
+    renderWithData(<Banner />, fake);
+    expect(screen.getByTestId('notice').textContent).toBe('ज़रूरी सूचना (Notice):आज दिसावर का रिज़ल्ट देर से आएगा।');
+    act(() => fake.info$.next(live({ banner: 'x', notice: '  ' })));
+    expect(screen.queryByTestId('notice')).toBeNull();
+  });
+
   it('updates live when the admin edits main info', () => {
     const fake = fakeResultsData();
     fake.info$.next(live({ banner: 'old text' }));

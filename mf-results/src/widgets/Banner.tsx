@@ -4,7 +4,7 @@ import { LOADING } from '@satta/shared/domain/messages';
 import { safeUrl, waLink } from '@satta/shared/domain/agents';
 import { useMainInfo } from '../hooks/useMainInfo.ts';
 import { Marquee } from '../ui/Marquee.tsx';
-import { BANNER_LABEL, CONTACT_LABEL, JOIN_CHANNEL } from '../text.ts';
+import { BANNER_LABEL, CONTACT_LABEL, JOIN_CHANNEL, NOTICE_LABEL } from '../text.ts';
 
 const Section = styled.section`
   box-sizing: border-box;
@@ -41,6 +41,23 @@ const JoinLink = styled.a`
   }
 `;
 
+/** The admin's notice: still text, readable at its own pace (the banner above it scrolls). */
+const Notice = styled.p`
+  margin: 0.5rem 0 0;
+  padding: 0.5rem 0.6rem;
+  border-radius: 6px;
+  background: ${color('--color-surface')};
+  color: ${color('--color-text')};
+  font-weight: 400;
+  line-height: 1.6;
+  text-align: start;
+  overflow-wrap: anywhere;
+
+  strong {
+    margin-inline-end: 0.35rem;
+  }
+`;
+
 const Contact = styled.p`
   margin: 0;
 
@@ -49,17 +66,27 @@ const Contact = styled.p`
   }
 `;
 
-/** The admin's scrolling banner, the join-channel call to action and the contact number. */
+/**
+ * The admin's scrolling banner and notice text, the join-channel call to action and the contact
+ * number.
+ */
 export default function Banner() {
   const info = useMainInfo();
   const banner = info.data?.banner?.trim() || (info.data ? '' : LOADING);
   const channel = safeUrl(info.data?.channel);
+  const notice = info.data?.notice?.trim() ?? '';
   const phone = info.data?.phnnumber?.trim() ?? '';
   const whatsapp = phone ? waLink(phone) : null;
   return (
     <Section aria-label={BANNER_LABEL}>
       {banner && <Marquee text={banner} />}
       <StaleBadge show={info.stale && info.data !== undefined} />
+      {notice && (
+        <Notice data-testid="notice">
+          <strong>{NOTICE_LABEL}:</strong>
+          {notice}
+        </Notice>
+      )}
       {(channel || phone) && (
         <Actions>
           {channel && (

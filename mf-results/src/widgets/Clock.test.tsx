@@ -17,6 +17,7 @@ describe('Clock', () => {
     renderWithData(<Clock />, fakeResultsData());
     expect(screen.getByTestId('clock-time').textContent).toBe('11:59:58 PM');
     expect(screen.getByTestId('clock-date').textContent).toBe('Saturday, November 21, 2026');
+    expect(screen.getByTestId('clock-zone').textContent).toBe('IST');
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByTestId('clock-time').textContent).toBe('11:59:59 PM');
     act(() => vi.advanceTimersByTime(1000));

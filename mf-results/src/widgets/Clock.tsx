@@ -6,8 +6,22 @@ import { useResultsData } from '../hooks/resultsData.ts';
 import { Card } from '@satta/shared/ui';
 import { CLOCK_LABEL } from '../text.ts';
 
+const Line = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: center;
+  gap: 0 0.4rem;
+  margin: 0;
+`;
+
+const Zone = styled.abbr`
+  font-size: 1rem;
+  font-weight: 700;
+  text-decoration: none;
+`;
+
 const Time = styled.time`
-  display: block;
   font-size: clamp(1.6rem, 8vw, 2.4rem);
   font-weight: 700;
   font-variant-numeric: tabular-nums;
@@ -22,6 +36,18 @@ const Centered = styled(Card)`
 `;
 
 /**
+ * The zone the clock shows, so a visitor abroad knows it is not their own time: 'IST' for the
+ * site's default zone, else the zone's short name ('GMT+4').
+ */
+function zoneName(timezone: string, now: Date): string {
+  if (timezone === 'Asia/Kolkata' || timezone === 'Asia/Calcutta') return 'IST';
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'short' })
+    .formatToParts(now)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timezone;
+}
+
+/**
  * The site-timezone clock, every second. Not a live region: announcing every second would
  * drown a screen reader.
  */
@@ -31,9 +57,14 @@ export default function Clock() {
   const text = formatClock(now, timezone);
   return (
     <Centered aria-label={CLOCK_LABEL}>
-      <Time dateTime={now.toISOString()} data-testid="clock-time">
-        {text.time}
-      </Time>
+      <Line>
+        <Time dateTime={now.toISOString()} data-testid="clock-time">
+          {text.time}
+        </Time>
+        <Zone title={timezone} data-testid="clock-zone">
+          {zoneName(timezone, now)}
+        </Zone>
+      </Line>
       <Day data-testid="clock-date">
         {text.weekday}, {text.date}
       </Day>
