@@ -1,6 +1,50 @@
+import styled from 'styled-components';
 import { cellText, type MonthlyRow } from '@satta/shared/domain/monthlyTable';
 import { CHART_DATE_COLUMN, LOADING } from '@satta/shared/domain/messages';
-import { StaleBadge, StickyTable } from '@satta/shared/ui';
+import { StickyTable, color, onMobile } from '@satta/shared/ui';
+
+/**
+ * Every row one line high in both blocks, so that side by side their rows line up; the caption
+ * is for screen readers (the card's heading names the month for everyone).
+ */
+const Table = styled(StickyTable)`
+  th,
+  td {
+    white-space: nowrap;
+  }
+
+  caption {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+  }
+
+  /* Today's row, the one people look for. */
+  tr[aria-current='date'] > * {
+    background: ${color('--color-accent')};
+    font-weight: 700;
+  }
+
+  tr[aria-current='date'] > th {
+    scroll-margin: 4rem 0;
+  }
+
+  /* Date and four games fit a 360 px screen without scrolling. */
+  ${onMobile} {
+    th,
+    td {
+      padding: 0.35rem 0.3rem;
+    }
+
+    thead th {
+      font-size: 0.8rem;
+    }
+  }
+`;
 
 interface MonthBlockProps {
   caption: string;
@@ -8,17 +52,16 @@ interface MonthBlockProps {
   /** Index of this block's first column in the rows' cells. */
   offset: number;
   rows: MonthlyRow[] | undefined;
-  stale: boolean;
+  todayKey: string;
+  /** The id of today's row header, for the link that jumps to it. */
+  todayId?: string;
 }
 
 /** One block of the monthly table: the Date column and some of the games. */
-export function MonthBlock({ caption, columns, offset, rows, stale }: MonthBlockProps) {
+export function MonthBlock({ caption, columns, offset, rows, todayKey, todayId }: MonthBlockProps) {
   return (
-    <StickyTable>
-      <caption>
-        {caption}
-        <StaleBadge show={stale} />
-      </caption>
+    <Table>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{CHART_DATE_COLUMN}</th>
@@ -35,16 +78,21 @@ export function MonthBlock({ caption, columns, offset, rows, stale }: MonthBlock
             <td colSpan={columns.length + 1}>{LOADING}</td>
           </tr>
         ) : (
-          rows.map((row) => (
-            <tr key={row.dateKey}>
-              <th scope="row">{row.label}</th>
-              {columns.map((name, i) => (
-                <td key={name}>{cellText(row.cells[offset + i] ?? null)}</td>
-              ))}
-            </tr>
-          ))
+          rows.map((row) => {
+            const today = row.dateKey === todayKey;
+            return (
+              <tr key={row.dateKey} aria-current={today ? 'date' : undefined}>
+                <th scope="row" id={today ? todayId : undefined} tabIndex={today && todayId ? -1 : undefined}>
+                  {row.label}
+                </th>
+                {columns.map((name, i) => (
+                  <td key={name}>{cellText(row.cells[offset + i] ?? null)}</td>
+                ))}
+              </tr>
+            );
+          })
         )}
       </tbody>
-    </StickyTable>
+    </Table>
   );
 }

@@ -86,4 +86,30 @@ describe('MonthlyTable', () => {
     expect(rowOf(pinned, '02-03')).toEqual(['-', '-', '-', '12']);
     expect(rowOf(scrolling, '01-03')[7]).toBe('34');
   });
+
+  it("marks today's row in both blocks and offers a jump to it", () => {
+    vi.setSystemTime(ist('2026-03-20', '12:00'));
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames({ Gali: { '2026-03-20': '42' } })));
+    renderWithData(<MonthlyTable />, fake);
+    const { pinned, scrolling } = tables();
+    const current = (t: HTMLElement) => [...t.querySelectorAll('tr[aria-current="date"]')].map((tr) => tr.querySelector('th')?.textContent);
+    expect(current(pinned)).toEqual(['20-03']);
+    expect(current(scrolling)).toEqual(['20-03']);
+
+    const jump = screen.getByRole('link', { name: 'आज (20-03) की पंक्ति पर जाएँ' });
+    expect(jump.getAttribute('href')).toBe('#monthly-today');
+    const row = document.getElementById('monthly-today');
+    expect(row?.textContent).toBe('20-03');
+    const scrolled = vi.fn();
+    if (row) row.scrollIntoView = scrolled;
+    jump.click();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    expect(document.activeElement).toBe(row);
+  });
+
+  it('has no jump while loading', () => {
+    renderWithData(<MonthlyTable />, fakeResultsData());
+    expect(screen.queryByTestId('monthly-jump')).toBeNull();
+  });
 });
