@@ -1,6 +1,26 @@
 import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
 import type { MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
-import { StickyTable } from '@satta/shared/ui';
+import styled from 'styled-components';
+import { StickyTable, color } from '@satta/shared/ui';
+
+/**
+ * One line per row; the day column keeps an opaque background while the games scroll under it
+ * (also the loading shape's plain day cells, so nothing moves when the data arrives).
+ */
+const Table = styled(StickyTable)`
+  th,
+  td {
+    white-space: nowrap;
+  }
+
+  tbody > tr > :first-child {
+    position: sticky;
+    left: 0;
+    z-index: 1;
+    background: ${color('--color-table-side')};
+    color: ${color('--color-text')};
+  }
+`;
 
 /** One of the monthly chart's tables: day rows (1..today) by its six games. */
 export function MonthChartTable({
@@ -13,7 +33,7 @@ export function MonthChartTable({
   rows: MonthlyChartRow[];
 }) {
   return (
-    <StickyTable>
+    <Table>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -35,7 +55,7 @@ export function MonthChartTable({
           </tr>
         ))}
       </tbody>
-    </StickyTable>
+    </Table>
   );
 }
 
@@ -46,7 +66,7 @@ export function MonthChartTable({
  */
 export function MonthChartSkeleton({ caption, columns, days }: { caption: string; columns: readonly string[]; days: number }) {
   return (
-    <StickyTable>
+    <Table>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -68,6 +88,6 @@ export function MonthChartSkeleton({ caption, columns, days }: { caption: string
           </tr>
         ))}
       </tbody>
-    </StickyTable>
+    </Table>
   );
 }

@@ -11,13 +11,20 @@ import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { MonthChartSkeleton, MonthChartTable } from './MonthChartTable.tsx';
 
+/**
+ * Side by side only when both fit whole (each starts at its full width, `flex-basis: auto`),
+ * else one above the other at the page's width: at 1366 px neither is cut off. On a phone a
+ * table wider than the screen scrolls sideways with the day column stuck to the left. Neither
+ * scrolls up and down: the page scrolls as one.
+ */
 const Tables = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0.75rem;
+  align-items: flex-start;
 
   > * {
-    flex: 1 1 20rem;
+    flex: 1 1 auto;
     min-width: 0;
   }
 `;
@@ -46,7 +53,6 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
               tabIndex={0}
               role="region"
               aria-label={MONTHLY_CHART_CAPTION(month, i + 1)}
-              $maxHeight="70vh"
             >
               <MonthChartTable
                 caption={MONTHLY_CHART_CAPTION(month, i + 1)}
@@ -61,7 +67,7 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
         <Tables aria-busy="true">
           <VisuallyHidden role="status">{LOADING_DATA}</VisuallyHidden>
           {MONTHLY_CHART_TABLES.map((columns, i) => (
-            <StickyScroll key={columns.join()} aria-hidden="true" $maxHeight="70vh">
+            <StickyScroll key={columns.join()} aria-hidden="true">
               <MonthChartSkeleton caption={MONTHLY_CHART_CAPTION(month, i + 1)} columns={columns} days={today.day} />
             </StickyScroll>
           ))}
