@@ -37,6 +37,15 @@ function reduceMotion() {
 }
 
 describe('SlotMachine', () => {
+  it("writes each reel's name under its face, readable where no emoji font exists", () => {
+    render(<SlotMachine />);
+    for (const reel of screen.getAllByRole('img')) {
+      const symbol = SLOT_SYMBOLS.find((s) => s.id === reel.getAttribute('data-symbol'));
+      expect(reel.textContent).toBe(`${symbol?.emoji}${symbol?.label}`);
+      expect(reel.querySelector('[data-testid="reel-name"]')?.textContent).toBe(symbol?.label);
+    }
+  });
+
   it('shows three reels with text labels and an enabled Spin button', () => {
     render(<SlotMachine />);
     const reels = screen.getAllByRole('img');

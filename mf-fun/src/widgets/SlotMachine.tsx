@@ -15,8 +15,10 @@ const Reels = styled.div`
 
 const Reel = styled.span<{ $spinning: boolean }>`
   display: flex;
+  flex-direction: column;
   align-items: center;
   justify-content: center;
+  gap: 0.2rem;
   width: min(5rem, 26vw);
   aspect-ratio: 1;
   border: 3px solid ${color('--color-brand')};
@@ -32,6 +34,21 @@ const Reel = styled.span<{ $spinning: boolean }>`
         filter: blur(0.5px);
       }
     `}
+`;
+
+/** The colour-emoji fonts of the common systems, before whatever else has the character. */
+const Face = styled.span`
+  font-family: 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Android Emoji', 'EmojiSymbols', sans-serif;
+`;
+
+/**
+ * The symbol's name under its face: where no font has the emoji (an empty box, or nothing),
+ * the reel still says what it shows.
+ */
+const Name = styled.span`
+  font-size: 0.7rem;
+  font-weight: 600;
+  color: ${color('--color-muted')};
 `;
 
 const Note = styled.p`
@@ -74,7 +91,10 @@ export default function SlotMachine() {
         {reels.map((symbol, i) => (
           // A reel is a position; only its face changes.
           <Reel key={i} $spinning={spinning} role="img" aria-label={symbol.label} data-symbol={symbol.id}>
-            {symbol.emoji}
+            <Face aria-hidden="true">{symbol.emoji}</Face>
+            <Name aria-hidden="true" data-testid="reel-name">
+              {symbol.label}
+            </Name>
           </Reel>
         ))}
       </Reels>
