@@ -22,7 +22,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const remote = stack.remoteServers[SEPARATE];
     if (!remote) throw new Error(`e2e: ${SEPARATE} is not served separately`);
     control = createServer((req, res) => {
-      const action = req.url === `/remote/${SEPARATE}/stop` ? remote.stop() : req.url === `/remote/${SEPARATE}/start` ? remote.start() : null;
+      const url = new URL(req.url ?? '/', 'http://control');
+      const path = url.pathname;
+      const action =
+        path === `/remote/${SEPARATE}/stop`
+          ? remote.stop()
+          : path === `/remote/${SEPARATE}/start`
+            ? remote.start()
+            : path === `/remote/${SEPARATE}/deploy`
+              ? remote.deploy(url.searchParams.get('dir') ?? undefined)
+              : null;
       if (!action) {
         res.writeHead(404).end();
         return;

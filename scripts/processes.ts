@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const GUARD = fileURLToPath(new URL('./guard.mjs', import.meta.url));
@@ -17,9 +20,37 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   // outgoing connection of any test could take it as its local port ("port taken").
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await canListen(port, host)) return port;
+    if (reserve(port) && (await canListen(port, host))) return port;
   }
   throw new Error('freePort: no free port found between 20000 and 32000');
+}
+
+/**
+ * A port handed out is free when checked but bound only later (an emulator takes seconds to
+ * start), so another pick meanwhile, in this process or in a test file running beside it, must
+ * not get it again. A file per port in the temp folder, created exclusively, reserves it for a
+ * few minutes across processes.
+ */
+const RESERVATIONS = join(tmpdir(), 'satta-port-reservations');
+const RESERVED_MS = 5 * 60_000;
+
+function reserve(port: number): boolean {
+  const file = join(RESERVATIONS, String(port));
+  try {
+    mkdirSync(RESERVATIONS, { recursive: true });
+    closeSync(openSync(file, 'wx'));
+    return true;
+  } catch {
+    // Taken by an earlier pick; an old reservation (its process is long done) is renewed.
+    try {
+      if (Date.now() - statSync(file).mtimeMs < RESERVED_MS) return false;
+      unlinkSync(file);
+      closeSync(openSync(file, 'wx'));
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 function canListen(port: number, host: string): Promise<boolean> {

@@ -42,12 +42,21 @@ export interface StackOptions {
   echo?: boolean;
 }
 
+/** A remote on its own server (origin), as a team deploying it alone would have it. */
+export interface SeparateRemote {
+  url: string;
+  /** Takes the remote down (to test a remote that is down) or brings it back. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Serves another build of the remote from then on (a redeploy); none: its own dist/ again. */
+  deploy(dir?: string): Promise<void>;
+}
+
 export interface Stack {
   config: RuntimeConfig;
   urls: { site: string | null; auth: string; database: string; notify: string };
   dataDir: string;
-  /** Stops one separately served remote (to test a remote that is down) or starts it again. */
-  remoteServers: Partial<Record<RemoteName, { stop(): Promise<void>; start(): Promise<void>; url: string }>>;
+  remoteServers: Partial<Record<RemoteName, SeparateRemote>>;
   stop(): Promise<void>;
 }
 
@@ -106,14 +115,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const name of options.separateRemotes ?? []) {
       const port = await freePort();
       let server: Awaited<ReturnType<typeof startHosting>> | null = null;
+      let folder = join(ROOT, name, 'dist');
       const entry = {
         url: `http://127.0.0.1:${port}`,
         start: async () => {
-          server ??= await startHosting({ port, mounts: { [`/remotes/${name}`]: join(ROOT, name, 'dist') } });
+          server ??= await startHosting({ port, mounts: { [`/remotes/${name}`]: folder } });
         },
         stop: async () => {
           await server?.close();
           server = null;
+        },
+        deploy: async (dir?: string) => {
+          await entry.stop();
+          folder = dir ?? join(ROOT, name, 'dist');
+          await entry.start();
         },
       };
       await entry.start();
@@ -159,6 +174,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             GCLOUD_PROJECT: PROJECT_ID,
             // Games seeded after start show up within a second or two.
             RENDER_RELIST_MS: '1500',
+            // A rebuilt remote (npm run build while the site runs) is rendered with its new code at once.
+            RENDER_REMOTE_CHECK_MS: '1000',
             // tsx applies a tsconfig only to the files it includes: this one has the shared .tsx
             // files too, so they get the automatic JSX runtime.
             TSX_TSCONFIG_PATH: join(ROOT, 'server/render/tsconfig.runtime.json'),
@@ -181,8 +198,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-/** The official Auth emulator, offline, seeded with the demo admin, on the given port. */
+/**
+ * The official Auth emulator, offline, seeded with the demo admin, on the given port. Its hub
+ * and logging ports are its own business: if a process outside our reservations took one
+ * meanwhile ("port taken"), it starts again on others.
+ */
 async function startAuthEmulator(port: number, temp: string, echo?: boolean): Promise<Managed> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAuthEmulatorOnce(port, temp, echo);
+    } catch (error) {
+      if (attempt >= 3 || !/port taken/i.test(String(error))) throw error;
+      console.warn(`stack: the Auth emulator found a port taken; starting it again (attempt ${attempt + 1})`);
+    }
+  }
+}
+
+async function startAuthEmulatorOnce(port: number, temp: string, echo?: boolean): Promise<Managed> {
   const dir = join(temp, 'auth');
   mkdirSync(dir, { recursive: true });
   // The emulator hub and logging ports must not collide with another stack on this machine.

@@ -4,7 +4,7 @@ export interface E2EContext {
   site: string;
   /** Origin of the remote that is served from its own server. */
   separateRemote: { name: string; origin: string };
-  /** Small HTTP endpoint of the global setup that stops and starts that remote's server. */
+  /** Small HTTP endpoint of the global setup that stops, starts and redeploys that remote's server. */
   control: string;
   database: string;
   /** The Auth emulator: a visitor's page must never talk to it. */
