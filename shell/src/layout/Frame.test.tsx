@@ -1,15 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Frame } from './Frame.tsx';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Frame, lowerCaseAddress } from './Frame.tsx';
+
+function Where() {
+  const { pathname } = useLocation();
+  return <p data-testid="where">{pathname}</p>;
+}
 
 function renderFrame(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route element={<Frame />}>
-          <Route path="*" element={<p>page</p>} />
+          <Route path="*" element={<Where />} />
         </Route>
       </Routes>
     </MemoryRouter>,
@@ -45,6 +50,15 @@ describe('the page frame', () => {
   ])('highlights the item of %s: %s', (path, item) => {
     renderFrame(path);
     expect(current()).toEqual([item]);
+  });
+
+  it('takes /CHART to /chart, and leaves the rest of the address to the page', () => {
+    renderFrame('/CHART');
+    expect(screen.getByTestId('where').textContent).toBe('/chart');
+    expect(current()).toEqual(['Chart']);
+    expect(lowerCaseAddress('/Chart/Gali/2026')).toBe('/chart/Gali/2026');
+    expect(lowerCaseAddress('/chart/Gali')).toBeNull();
+    expect(lowerCaseAddress('/NOPE')).toBeNull();
   });
 
   it('links the lucky-number page from the header, above the page', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Disclaimer, color, onMobile } from '@satta/shared/ui';
 import { Nav } from './Nav.tsx';
@@ -107,9 +107,24 @@ const Footer = styled.footer`
 /** Pages where the floating reload button would only get in the way of a form. */
 const NO_RELOAD_BUTTON: readonly string[] = [PATHS.signIn, PATHS.dashboard];
 
+const PAGES: readonly string[] = Object.values(PATHS);
+
+/**
+ * The page's own address when it was typed in another case (/CHART -> /chart): the router
+ * matches any case, but the pages and their links know only the lower-case one. Only the
+ * page's part is changed; the rest (a game in a chart address) is the page's to settle.
+ */
+export function lowerCaseAddress(pathname: string): string | null {
+  const [, first = '', ...rest] = pathname.split('/');
+  const page = `/${first.toLowerCase()}`;
+  if (page === `/${first}` || !PAGES.includes(page)) return null;
+  return [page, ...rest].join('/');
+}
+
 /** The frame of every page: header with navigation, the page, the disclaimer. */
 export function Frame() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const lowerCase = lowerCaseAddress(pathname);
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   // The page, without the addresses inside it: /chart/gali/2026 is still the chart page.
@@ -145,7 +160,7 @@ export function Frame() {
         {reload && <ReloadButton />}
       </Header>
       <Main id="content" tabIndex={-1} ref={main}>
-        <Outlet />
+        {lowerCase === null ? <Outlet /> : <Navigate to={`${lowerCase}${search}${hash}`} replace />}
       </Main>
       <Footer>
         <Disclaimer />
