@@ -84,6 +84,8 @@ interface Cannon {
 }
 
 const running = new Set<Managed>();
+/** The share of a CPU the load generator used in its last run. */
+let clientCpu = Number.NaN;
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
 function cpuSeconds(pid: number): number {
@@ -112,8 +114,20 @@ function load(url: string, encoding: string | null, seconds: number, connections
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
+  // The load generator's own CPU time, sampled while it runs (its /proc entry goes when it exits).
+  const started = performance.now();
+  let cpu = 0;
+  const sampler = setInterval(() => {
+    try {
+      if (child.pid) cpu = cpuSeconds(child.pid);
+    } catch {
+      // exited between two samples
+    }
+  }, 200);
   return new Promise((ok, fail) => {
     child.once('exit', (code) => {
+      clearInterval(sampler);
+      clientCpu = cpu / ((performance.now() - started) / 1000);
       process.off('exit', stopOnExit);
       if (code !== 0) return fail(new Error(`autocannon exited with ${code}: ${err.slice(-1000)}`));
       try {
@@ -168,6 +182,7 @@ async function main(): Promise<void> {
           `  ${(bytes / 1024).toFixed(1)} KB/response  service CPU ${Number.isNaN(cpu) ? '?' : `${Math.round(cpu * 100)}%`}` +
           // What a whole core would serve at this cost per response (the core is shared on a busy machine).
           `${cpu > 0 ? `, ${Math.round(result.requests.average / cpu).toLocaleString('en-US')} responses per CPU-second` : ''}` +
+          `; autocannon CPU ${Number.isNaN(clientCpu) ? '?' : `${Math.round(clientCpu * 100)}%`}` +
           `${failed ? `  ${failed} failed` : ''}`,
       );
     }
