@@ -34,6 +34,11 @@ export interface RenderOptions {
   data: RenderData;
   /** Chart and not-found pages kept rendered besides the public routes (least recently asked for go first). */
   pageLimit?: number;
+  /**
+   * How often the remotes' server bundles are checked for a redeploy (ms; 0: never). A changed
+   * bundle is loaded and every page rendered again with it.
+   */
+  remoteCheckMs?: number;
 }
 
 export interface RenderData {
@@ -50,6 +55,8 @@ export interface RenderServer {
   url: string;
   port: number;
   pages: PageCache;
+  /** Checks the remotes' server bundles for a redeploy now (as the timer does). */
+  checkRemotes(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -110,6 +117,17 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     sendPage(req, res, page, policyOf(page), found.status);
   }
 
+  let checking: Promise<unknown> = Promise.resolve();
+  const checkRemotes = () => {
+    checking = checking.then(async () => {
+      const before = remotes.version;
+      await remotes.load();
+      if (remotes.version !== before) pages.invalidate();
+    });
+  };
+  const checkTimer = options.remoteCheckMs ? setInterval(checkRemotes, options.remoteCheckMs) : null;
+  checkTimer?.unref();
+
   const server = createServer((req, res) => {
     answer(req, res).catch((error: unknown) => {
       console.error('render:', error);
@@ -128,8 +146,13 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
     pages,
+    checkRemotes: async () => {
+      checkRemotes();
+      await checking;
+    },
     close: () =>
       new Promise<void>((ok) => {
+        if (checkTimer) clearInterval(checkTimer);
         server.closeAllConnections();
         server.close(() => ok());
       }),

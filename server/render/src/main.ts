@@ -51,7 +51,9 @@ async function listGames(): Promise<string[]> {
 const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
 const data = new LiveData({ db: getDatabase(app), timezone: config.timezone ?? 'Asia/Kolkata', listGames, relistMs });
 await data.start();
-const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data, site: values.site });
+// A remote redeployed alone is picked up within this time (its bundle is re-read, or re-fetched with If-None-Match).
+const remoteCheckMs = Number(process.env.RENDER_REMOTE_CHECK_MS ?? 15_000);
+const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data, site: values.site, remoteCheckMs });
 console.log(`render: listening on ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -13,6 +13,8 @@ export interface StoredPage {
   dataAt: number;
   /** JSON of the data it read and the day it was rendered for: equal means no re-render. */
   inputs: string;
+  /** The cache's generation it was rendered in: an older one is rendered again (new code). */
+  generation: number;
 }
 
 /**
@@ -24,6 +26,7 @@ export class PageCache {
   private readonly pages = new Map<string, StoredPage>();
   /** Renders done so far (the tests count them). */
   renders = 0;
+  private generation = 0;
 
   /**
    * `bound`: at most `limit` pages besides the `pinned` routes, the least recently asked for
@@ -39,6 +42,14 @@ export class PageCache {
     return this.pages.size;
   }
 
+  /**
+   * Every page is out of date (a remote's server bundle changed): each is rendered again when
+   * next asked for, and meanwhile kept for when there is no data to render from.
+   */
+  invalidate(): void {
+    this.generation += 1;
+  }
+
   /** The page for `route` from `snapshot`, rendered only if its inputs changed; null before any data. */
   get(route: string, snapshot: Snapshot | null): StoredPage | null {
     const stored = this.pages.get(route) ?? null;
@@ -48,7 +59,7 @@ export class PageCache {
       this.pages.set(route, stored);
     }
     if (!snapshot) return stored;
-    if (stored && stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot)) return stored;
+    if (stored && stored.generation === this.generation && stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot)) return stored;
     let page: RenderedPage;
     try {
       page = this.render(route, snapshot);
@@ -66,6 +77,7 @@ export class PageCache {
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       dataAt: snapshot.at,
       inputs: inputsOf(Object.keys(page.data), snapshot),
+      generation: this.generation,
     };
     this.pages.set(route, fresh);
     this.evict();

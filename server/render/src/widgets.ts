@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
@@ -14,20 +14,33 @@ export const SERVER_BUNDLE = 'server/widgets.mjs';
 export type WidgetLookup = (remote: string, exposed: string) => ComponentType | undefined;
 
 /**
- * Bundles fetched from another origin are written here before they are imported, inside this
- * package so that their bare imports (react, @satta/shared/...) resolve to the render service's
- * own single copies.
+ * Bundles are written here before they are imported (also one from a mounted folder), inside
+ * this package so that their bare imports (react, @satta/shared/...) resolve to the render
+ * service's own single copies.
  */
 const DOWNLOADS = fileURLToPath(new URL('../.remote-bundles/', import.meta.url));
 
 /**
  * The remotes' server bundles, found from the same runtime manifest the browser uses (`remotes`
  * of /config.json): a remote on the site's own paths is read from its mounted folder, one on
- * another origin is downloaded. A remote that cannot be loaded keeps its last loaded bundle; one
- * never loaded renders as its loading placeholder, like a remote that is down in the browser.
+ * another origin is downloaded. `load()` runs again on a timer (`startRender`'s
+ * `remoteCheckMs`): a remote redeployed alone (its browser and server bundle together) is
+ * rendered with its new bundle from then on, without a restart of this service. A remote that
+ * cannot be loaded keeps its last loaded bundle; one never loaded renders as its loading
+ * placeholder, like a remote that is down in the browser.
+ *
+ * Node cannot unload a module, so each redeployed version stays in memory: a few hundred KB per
+ * deploy of one remote, freed when the service restarts (Cloud Run replaces instances often).
  */
 export class RemoteWidgets {
   private readonly bundles = new Map<string, RemoteServerBundle>();
+  /** Content hash of each remote's loaded bundle: an unchanged bundle is not imported again. */
+  private readonly hashes = new Map<string, string>();
+  /** ETag of each downloaded bundle, so an unchanged one costs a 304. */
+  private readonly etags = new Map<string, string>();
+  private readonly failing = new Set<string>();
+  /** Goes up whenever a bundle is (re)loaded: pages rendered before are out of date. */
+  version = 0;
 
   /**
    * `site`: the public origin, for a remote on the site's own paths that no local folder holds
@@ -44,7 +57,7 @@ export class RemoteWidgets {
     return isComponent(value) ? value : undefined;
   };
 
-  /** Loads (or reloads) every public remote's bundle; resolves with the names that failed. */
+  /** Loads every public remote's bundle, or the ones that changed since; resolves with the names that failed. */
   async load(): Promise<string[]> {
     const failed: string[] = [];
     await Promise.all(
@@ -52,9 +65,20 @@ export class RemoteWidgets {
         const entry = this.manifest[name];
         try {
           if (!entry) throw new Error('not in the manifest');
-          this.bundles.set(name, (await import(await this.moduleUrl(entry))) as RemoteServerBundle);
+          const found = await this.moduleUrl(name, entry);
+          if (found !== null) {
+            const redeployed = this.bundles.has(name);
+            this.bundles.set(name, (await import(found.url)) as RemoteServerBundle);
+            this.hashes.set(name, found.hash);
+            if (found.etag) this.etags.set(name, found.etag);
+            this.version += 1;
+            if (redeployed) console.log(`render: ${name} was redeployed; its new server bundle is in use`);
+          }
+          this.failing.delete(name);
         } catch (error) {
-          console.warn(`render: no server bundle for ${name}: ${error instanceof Error ? error.message : String(error)}`);
+          // Said once per outage, not on every check.
+          if (!this.failing.has(name)) console.warn(`render: no server bundle for ${name}: ${error instanceof Error ? error.message : String(error)}`);
+          this.failing.add(name);
           failed.push(name);
         }
       }),
@@ -62,20 +86,24 @@ export class RemoteWidgets {
     return failed;
   }
 
-  private async moduleUrl(entry: string): Promise<string> {
+  /** The URL to import for `name`'s current bundle, or null when it is the one already loaded. */
+  private async moduleUrl(name: string, entry: string): Promise<{ url: string; hash: string; etag?: string | null } | null> {
     let url = new URL(SERVER_BUNDLE, new URL(entry, 'http://site.invalid/'));
     if (url.origin === 'http://site.invalid') {
-      if (!this.site || this.isMounted(url.pathname)) return pathToFileURL(this.localFile(url.pathname)).href;
+      if (!this.site || this.isMounted(url.pathname)) {
+        const code = readFileSync(this.localFile(url.pathname), 'utf8');
+        const hash = hashOf(code);
+        return this.hashes.get(name) === hash ? null : { url: placed(code, hash), hash };
+      }
       url = new URL(url.pathname, this.site);
     }
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const etag = this.etags.get(name);
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000), headers: etag && this.hashes.has(name) ? { 'if-none-match': etag } : {} });
+    if (response.status === 304) return null;
     if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
     const code = await response.text();
-    mkdirSync(DOWNLOADS, { recursive: true });
-    // Named by content: a changed bundle is a new module, the same one is imported once.
-    const file = join(DOWNLOADS, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-    if (!existsSync(file)) writeFileSync(file, code);
-    return pathToFileURL(file).href;
+    const hash = hashOf(code);
+    return this.hashes.get(name) === hash ? null : { url: placed(code, hash), hash, etag: response.headers.get('etag') };
   }
 
   private isMounted(pathname: string): boolean {
@@ -94,4 +122,18 @@ export class RemoteWidgets {
     if (!existsSync(file)) throw new Error(`${file} is missing (build the remote)`);
     return file;
   }
+}
+
+const hashOf = (code: string | Buffer) => createHash('sha256').update(code).digest('hex').slice(0, 16);
+
+/**
+ * A bundle's code as a module file in DOWNLOADS, named by content: a changed bundle is a new
+ * module, the same one is imported once, and its bare imports resolve from this package
+ * wherever the remote's folder is.
+ */
+function placed(code: string, hash: string): string {
+  mkdirSync(DOWNLOADS, { recursive: true });
+  const file = join(DOWNLOADS, `${hash}.mjs`);
+  if (!existsSync(file)) writeFileSync(file, code);
+  return pathToFileURL(file).href;
 }
