@@ -46,6 +46,8 @@ describe('federation', () => {
       const fallback = page.getByTestId(`fallback-${separateRemote.name}`);
       await fallback.waitFor();
       expect(await fallback.textContent()).toContain('This section could not be loaded.');
+      // The cards the server rendered stay readable above the notice.
+      expect(await page.locator(`${agents} [data-ssr]`).getByRole('heading').first().textContent()).toBe('ऑनलाइन खाईवाल (Online Khaiwal)');
       // mf-results, from the site's own origin, is unaffected.
       await waitForFirstResult(page);
       await page.getByTestId('clock-time').waitFor();
