@@ -39,7 +39,8 @@ export type ChartAddress = { kind: 'index' } | { kind: 'chart'; slug: string; ye
 /** Reads a pathname under /chart; anything else under it (a bad year, extra parts) is invalid. */
 export function parseChartPath(pathname: string): ChartAddress {
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  if (parts[0] !== CHART_BASE.slice(1)) return { kind: 'invalid' };
+  // Any case, as the shell's router matches its routes: /CHART/Gali is a chart address too.
+  if (parts[0]?.toLowerCase() !== CHART_BASE.slice(1)) return { kind: 'invalid' };
   if (parts.length === 1) return { kind: 'index' };
   let slug: string;
   try {

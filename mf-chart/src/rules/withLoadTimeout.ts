@@ -1,5 +1,5 @@
 import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
-import type { Live } from '@satta/shared/data';
+import { peekLive, withPeek, type Live } from '@satta/shared/data';
 
 /**
  * How long the chart waits for a first answer before saying it failed. The database SDK never
@@ -24,7 +24,7 @@ export function withLoadTimeout<T>(
   ms: number = LOAD_TIMEOUT_MS,
   scheduler: SchedulerLike = asyncScheduler,
 ): Observable<Live<T>> {
-  return new Observable<Live<T>>((subscriber) => {
+  const timed = new Observable<Live<T>>((subscriber) => {
     let answered = false;
     const timeout = scheduler.schedule(() => {
       if (!answered) subscriber.next({ data: undefined, stale: false, error: new LoadTimeoutError(ms) });
@@ -43,4 +43,7 @@ export function withLoadTimeout<T>(
     subscription.add(timeout);
     return subscription;
   });
+  // What the source has now is what this has now: a chart over server-rendered HTML or a warm
+  // cache starts from its data (useLive peeks), never from a loading text.
+  return withPeek(timed, () => peekLive(source));
 }

@@ -141,6 +141,13 @@ describe('chart pages', () => {
     expect(upper.headers.get('location')).toBe('/chart/gali');
     const hindi = await get(`/chart/${encodeURIComponent('गली')}/${lastYear}`);
     expect(hindi.headers.get('location')).toBe(`/chart/gali/${lastYear}`);
+    // The shell's router takes its routes in any case; the server sends them to the one address.
+    const shouted = await get(`/CHART/Gali/${lastYear}`);
+    expect(shouted.status).toBe(301);
+    expect(shouted.headers.get('location')).toBe(`/chart/gali/${lastYear}`);
+    const list = await get('/Chart');
+    expect(list.status).toBe(301);
+    expect(list.headers.get('location')).toBe('/chart');
   });
 
   it.each([

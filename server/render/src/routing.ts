@@ -68,11 +68,14 @@ export type Answer =
 export function classify(pathname: string, snapshot: Snapshot | null, isStatic: (pathname: string) => boolean): Answer {
   if (pathname === ROBOTS_PATH) return { kind: 'robots' };
   if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
-  if ((CLIENT_ROUTES as readonly string[]).includes(pathname)) return { kind: 'static' };
+  // The shell's router matches its routes in any case: /CHART is /chart, at its one address.
+  const lower = pathname.toLowerCase();
+  if ((CLIENT_ROUTES as readonly string[]).includes(lower)) return { kind: 'static' };
+  if ((PAGE_ROUTES as readonly string[]).includes(lower) && lower !== pathname) return { kind: 'redirect', location: lower };
   // Without data (the database away since the start) a public route is its last page, if any.
   if ((PAGE_ROUTES as readonly string[]).includes(pathname)) return { kind: 'page', key: pathname, status: 200 };
   if (!snapshot) return { kind: 'static' };
-  if (pathname.startsWith(`${CHART_BASE}/`)) {
+  if (lower.startsWith(`${CHART_BASE}/`)) {
     const chart = resolveChart(pathname, snapshot);
     if (chart.kind === 'redirect') return chart;
     if (chart.kind === 'chart') return { kind: 'page', key: chart.path, status: 200, year: { game: chart.game, year: chart.year } };

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from 'firebase-admin/database';
+import { LiveData } from './liveData.ts';
+
+/*
+ * LiveData over a small in-memory stand-in for firebase-admin's Database: enough of ref(),
+ * orderByKey(), startAt/endAt, limitToFirst/Last and on/off('value') to follow what it asks for.
+ */
+type Tree = Record<string, unknown>;
+
+class FakeQuery {
+  constructor(
+    private readonly db: FakeDatabase,
+    readonly path: string,
+    private readonly range: { start?: string; end?: string; first?: number; last?: number } = {},
+  ) {}
+  orderByKey() {
+    return this;
+  }
+  startAt(start: string) {
+    return new FakeQuery(this.db, this.path, { ...this.range, start });
+  }
+  endAt(end: string) {
+    return new FakeQuery(this.db, this.path, { ...this.range, end });
+  }
+  limitToFirst(first: number) {
+    return new FakeQuery(this.db, this.path, { ...this.range, first });
+  }
+  limitToLast(last: number) {
+    return new FakeQuery(this.db, this.path, { ...this.range, last });
+  }
+  toString() {
+    return `${this.path} ${JSON.stringify(this.range)}`;
+  }
+  value(): unknown {
+    const node = this.path.split('/').reduce<unknown>((at, part) => (at as Tree | undefined)?.[part], this.db.tree);
+    if (typeof node !== 'object' || node === null) return node ?? null;
+    const { start, end, first, last } = this.range;
+    let keys = Object.keys(node).sort().filter((k) => (start === undefined || k >= start) && (end === undefined || k <= end));
+    if (first !== undefined) keys = keys.slice(0, first);
+    if (last !== undefined) keys = keys.slice(-last);
+    return keys.length ? Object.fromEntries(keys.map((k) => [k, (node as Tree)[k]])) : null;
+  }
+  on(_event: 'value', callback: (s: { val(): unknown }) => void) {
+    this.db.listeners.add({ query: this, callback });
+    if (!this.db.quiet) callback({ val: () => this.value() });
+  }
+  off(_event: 'value', callback: (s: { val(): unknown }) => void) {
+    for (const listener of this.db.listeners) if (listener.query === this && listener.callback === callback) this.db.listeners.delete(listener);
+  }
+}
+
+class FakeDatabase {
+  readonly listeners = new Set<{ query: FakeQuery; callback: (s: { val(): unknown }) => void }>();
+  /** A database that has gone quiet: listeners are registered but never called. */
+  quiet = false;
+  constructor(public tree: Tree) {}
+  ref(path: string) {
+    return new FakeQuery(this, path);
+  }
+  /** Writes a value and tells every listener, as the database does after a change. */
+  set(path: string, value: unknown) {
+    const parts = path.split('/');
+    const leaf = parts.pop() ?? '';
+    let at = this.tree;
+    for (const part of parts) at = (at[part] ??= {}) as Tree;
+    at[leaf] = value;
+    for (const { query, callback } of this.listeners) callback({ val: () => query.value() });
+  }
+  listening(pathPrefix: string, range: string): number {
+    return [...this.listeners].filter(({ query }) => query.path === pathPrefix && query.toString().includes(range)).length;
+  }
+}
+
+const tree = (): Tree => ({
+  '.info': { connected: true },
+  khaiwals: {},
+  mian: { email: 'help@example.com' },
+  adinfo: {},
+  sattanamee: {
+    Gali: { time: '11:30 PM', place: 11, '2025-03-14': { number: '57' }, '2026-11-19': { number: '47' } },
+    Disawar: { time: '02:00 AM', place: 12, '2026-11-20': { number: '09' } },
+    Gwalior: { time: '03:40 PM' },
+  },
+});
+
+async function started(db: FakeDatabase, yearLimit = 2) {
+  const live = new LiveData({
+    db: db as unknown as Database,
+    timezone: 'Asia/Kolkata',
+    listGames: async () => ['Gali', 'Disawar', 'Gwalior'],
+    now: () => new Date('2026-11-20T06:30:00Z'),
+    yearLimit,
+  });
+  await live.start();
+  return live;
+}
+
+describe('LiveData', () => {
+  it('knows each game’s first and last result date over its whole history', async () => {
+    const live = await started(new FakeDatabase(tree()));
+    expect(live.snapshot?.spans).toEqual({
+      Gali: { first: '2025-03-14', last: '2026-11-19' },
+      Disawar: { first: '2026-11-20', last: '2026-11-20' },
+      Gwalior: { first: null, last: null },
+    });
+    live.stop();
+  });
+
+  it('loads a game’s year on request, keeps it live, and keeps at most yearLimit years', async () => {
+    const db = new FakeDatabase(tree());
+    const live = await started(db, 2);
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect(live.snapshot?.years).toEqual({ 'year:Gali:2025': { '2025-03-14': '57' } });
+
+    db.set('sattanamee/Gali/2025-12-31', { number: '08' });
+    expect(live.snapshot?.years?.['year:Gali:2025']).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
+    expect(live.snapshot?.spans?.['Gali']).toEqual({ first: '2025-03-14', last: '2026-11-19' });
+
+    expect(await live.loadYear('Gali', 2026)).toBe(true);
+    // Asked for again: the most recent one now, so Gali 2026 is the one to go.
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect(await live.loadYear('Disawar', 2026)).toBe(true);
+    expect(live.loadedYears).toBe(2);
+    expect(Object.keys(live.snapshot?.years ?? {}).sort()).toEqual(['year:Disawar:2026', 'year:Gali:2025']);
+    expect(db.listening('sattanamee/Gali', '"start":"2026-01-01"')).toBe(0);
+    expect(db.listening('sattanamee/Gali', '"start":"2025-01-01"')).toBe(1);
+    live.stop();
+    expect(db.listeners.size).toBe(0);
+  });
+
+  it('answers false when the database does not answer in time', async () => {
+    const db = new FakeDatabase(tree());
+    const live = new LiveData({
+      db: db as unknown as Database,
+      timezone: 'Asia/Kolkata',
+      listGames: async () => ['Gali'],
+      now: () => new Date('2026-11-20T06:30:00Z'),
+      yearWaitMs: 50,
+    });
+    await live.start();
+    db.quiet = true;
+    expect(await live.loadYear('Gali', 2024)).toBe(false);
+    live.stop();
+  });
+});
