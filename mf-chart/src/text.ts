@@ -20,3 +20,13 @@ export const unknownYearText = (game: string, year: number): string =>
 export const BAD_CHART_ADDRESS = 'इस पते पर कोई चार्ट नहीं है। (There is no chart at this address.)';
 export const ALL_CHARTS_LINK = 'सभी चार्ट (All charts)';
 export const GAMES_LIST_HEADING = 'सट्टानाम चुनें (Choose a sattaname)';
+
+// Keeping a chart (issue 13, point 5): download as CSV or PNG, or share. Each button shows the
+// Hindi; the English echo is shown on wider screens and always read by screen readers.
+export const DOWNLOAD_GROUP_LABEL = 'चार्ट डाउनलोड या शेयर करें (Download or share the chart)';
+export const DOWNLOAD_CSV = { hi: 'CSV डाउनलोड करें', en: 'Download CSV' } as const;
+export const DOWNLOAD_PNG = { hi: 'PNG डाउनलोड करें', en: 'Download image' } as const;
+export const SHARE_CHART = { hi: 'शेयर करें', en: 'Share' } as const;
+export const LINK_COPIED = 'लिंक कॉपी हो गया (Link copied)';
+export const SHARE_UNAVAILABLE = 'शेयर नहीं हो सका, पता कॉपी करें (Could not share; copy the address)';
+export const DOWNLOAD_FAILED = 'डाउनलोड नहीं हो सका (Download failed)';

@@ -164,3 +164,9 @@ export function staleBadgeText(at: number | undefined, timeZone = 'Asia/Kolkata'
   );
   return `${STALE_BADGE} · ${parts.day}-${parts.month} ${parts.hour}:${parts.minute}`;
 }
+
+/**
+ * Our wording: the site's name at the top of a downloaded chart image (issue 13, point 5),
+ * Hindi first with the English echo, as the page frame names the site.
+ */
+export const CHART_IMAGE_SITE = 'सट्टा किंग रिज़ल्ट · Satta King Result';

@@ -3,12 +3,15 @@ import styled from 'styled-components';
 import { CardHeading, StaleBadge, StickyScroll, VisuallyHidden } from '@satta/shared/ui';
 import { LOADING_DATA } from '@satta/shared/domain/messages';
 import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
+import { CHART_BASE } from '@satta/shared/domain/chartUrls';
 import { monthlyChart, MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { useMonthGames } from '../hooks/useMonthGames.ts';
 import { chartState } from '../rules/chartState.ts';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
+import { ChartDownload } from '../download/ChartDownload.tsx';
+import { monthlyChartTable, monthlyFileBase } from '../download/csv.ts';
 import { MonthChartSkeleton, MonthChartTable } from './MonthChartTable.tsx';
 
 /**
@@ -29,6 +32,12 @@ const Tables = styled.div`
   }
 `;
 
+/** Centred under the heading, there from the start: nothing moves when the data arrives. */
+const Download = styled(ChartDownload)`
+  justify-content: center;
+  margin-bottom: 0.5rem;
+`;
+
 /** This month from day 1 to today, in the specification's two tables of six games. */
 export function MonthlyChart({ today }: { today: SiteNow }) {
   const headingId = useId();
@@ -45,6 +54,19 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
         {MONTHLY_CHART_HEADING(month)}
         <StaleBadge show={state.kind === 'ready' && state.stale} />
       </CardHeading>
+      <Download
+        table={
+          state.kind === 'ready'
+            ? monthlyChartTable(
+                MONTHLY_CHART_HEADING(month),
+                MONTHLY_CHART_TABLES.map((columns, i) => ({ columns, rows: state.value[i] ?? [] })),
+              )
+            : null
+        }
+        fileBase={monthlyFileBase(today.year, today.month)}
+        path={CHART_BASE}
+        dataAt={state.kind === 'ready' && state.stale ? live.at : undefined}
+      />
       {state.kind === 'ready' ? (
         <Tables>
           {MONTHLY_CHART_TABLES.map((columns, i) => (

@@ -4,10 +4,13 @@ import { Button, Message, color, StaleBadge, StickyScroll, useDialogFocus } from
 import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
+import { chartPath } from '@satta/shared/domain/chartUrls';
 import { useGameYear } from '../hooks/useGameYear.ts';
 import { chartState } from '../rules/chartState.ts';
 import { emptyYearText, previousYearLink } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
+import { ChartDownload } from '../download/ChartDownload.tsx';
+import { yearlyChartTable, yearlyFileBase } from '../download/csv.ts';
 import { YearSelector } from './YearSelector.tsx';
 import { YearlyChartTable } from './YearlyChartTable.tsx';
 
@@ -36,6 +39,11 @@ const Title = styled.h2`
   flex: 1 1 12rem;
   margin: 0;
   font-size: 1.2rem;
+`;
+
+/** Its own line under the title, there from the start: nothing moves when the data arrives. */
+const Download = styled(ChartDownload)`
+  flex: 1 1 100%;
 `;
 
 const Body = styled(StickyScroll)`
@@ -86,6 +94,12 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
         <Button type="button" $variant="secondary" onClick={onClose} data-autofocus>
           {CLOSE}
         </Button>
+        <Download
+          table={state.kind === 'ready' ? yearlyChartTable(title, state.value) : null}
+          fileBase={yearlyFileBase(game, year)}
+          path={chartPath(game, year)}
+          dataAt={state.kind === 'ready' && state.stale ? live.at : undefined}
+        />
       </Top>
       {state.kind === 'ready' ? (
         <Body tabIndex={0} role="region" aria-label={title}>

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { yearlyChart } from '@satta/shared/domain/yearlyChart';
+import { chartCsv, csvField, dataTimeText, monthlyChartTable, monthlyFileBase, yearlyChartTable, yearlyFileBase } from './csv.ts';
+
+describe('chart CSV', () => {
+  it('is the table as text: BOM, header, one CRLF line per day, empty fields for empty days', () => {
+    const table = monthlyChartTable('Monthly Chart November 2025', [
+      {
+        columns: ['Gali', 'Delhi Bazar'],
+        rows: [
+          { day: 1, dateKey: '2025-11-01', cells: ['07', null] },
+          { day: 2, dateKey: '2025-11-02', cells: [null, '42'] },
+        ],
+      },
+      { columns: ['Shri Ganesh'], rows: [{ day: 1, dateKey: '2025-11-01', cells: ['99'] }] },
+    ]);
+    expect(chartCsv(table)).toBe('\uFEFFDate,Gali,Delhi Bazar,Shri Ganesh\r\n1,07,,99\r\n2,,42,\r\n');
+  });
+
+  it('a yearly chart is 31 rows by the 12 months, each number under its day and month', () => {
+    const csv = chartCsv(yearlyChartTable('Gali - Yearly Chart 2025', yearlyChart({ '2025-01-01': '07', '2025-03-05': '42', '2025-12-31': '99' }, 2025)));
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Date,January,February,March,April,May,June,July,August,September,October,November,December');
+    expect(lines[1]).toBe('1,07,,,,,,,,,,,');
+    expect(lines[5]).toBe('5,,,42,,,,,,,,,');
+    expect(lines[31]).toBe('31,,,,,,,,,,,,99');
+    expect(lines).toHaveLength(33);
+    expect(lines[32]).toBe('');
+  });
+
+  it('quotes fields with commas, quotes or line breaks (RFC 4180)', () => {
+    expect(csvField('Gali')).toBe('Gali');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(chartCsv({ title: 't', columns: ['Date', 'गली, "बाज़ार"'], rows: [] })).toBe('\uFEFFDate,"गली, ""बाज़ार"""\r\n');
+  });
+
+  it('names the files after the game and year, or the month', () => {
+    expect(yearlyFileBase('Gali', 2025)).toBe('gali-2025-chart');
+    expect(yearlyFileBase('Delhi Bazar', 2024)).toBe('delhi-bazar-2024-chart');
+    expect(yearlyFileBase('Disawer', 2024)).toBe('disawar-2024-chart');
+    expect(monthlyFileBase(2025, 3)).toBe('monthly-chart-2025-03');
+  });
+
+  it("writes the data's time in India's time", () => {
+    expect(dataTimeText(Date.UTC(2025, 10, 23, 8, 35))).toBe('23-11-2025 14:05 IST');
+    expect(dataTimeText(Date.UTC(2025, 11, 31, 20, 0))).toBe('01-01-2026 01:30 IST');
+  });
+});

@@ -1,0 +1,81 @@
+import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
+import { formatDisplayDate, siteNow } from '@satta/shared/domain/siteTime';
+import { MONTH_NAMES, type MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
+import { gameSlug } from '@satta/shared/domain/chartUrls';
+
+/*
+ * A chart as a plain table, the one shape both downloads (CSV and PNG) are made from. Pure:
+ * no browser API, so it runs in unit tests and on the server alike.
+ */
+
+export interface ChartTable {
+  /** The chart's own title: game and year, or the month ('Gali - Yearly Chart 2025'). */
+  title: string;
+  /** The header row: 'Date' and then the months or the games. */
+  columns: string[];
+  /** One per day: its label as the table shows it ('1'..'31') and one cell per other column, null where empty. */
+  rows: { label: string; cells: (string | null)[] }[];
+}
+
+/** A yearly chart's grid (grid[day - 1][month - 1]) as 31 day rows by 12 month columns. */
+export function yearlyChartTable(title: string, grid: readonly (readonly (string | null)[])[]): ChartTable {
+  return {
+    title,
+    columns: [CHART_DATE_COLUMN, ...MONTH_NAMES],
+    rows: grid.map((cells, i) => ({ label: String(i + 1), cells: [...cells] })),
+  };
+}
+
+/** The monthly chart's tables (each a list of day rows over its games) as one table of all its games. */
+export function monthlyChartTable(
+  title: string,
+  tables: readonly { columns: readonly string[]; rows: readonly MonthlyChartRow[] }[],
+): ChartTable {
+  const days = Math.max(0, ...tables.map((t) => t.rows.length));
+  return {
+    title,
+    columns: [CHART_DATE_COLUMN, ...tables.flatMap((t) => t.columns)],
+    rows: Array.from({ length: days }, (_, i) => ({
+      label: String(tables.find((t) => t.rows[i])?.rows[i]?.day ?? i + 1),
+      cells: tables.flatMap((t) => t.rows[i]?.cells ?? t.columns.map(() => null)),
+    })),
+  };
+}
+
+/** What the page (and the image) shows in a cell: the number, or '-'. */
+export const shownCell = (value: string | null): string => value ?? MISSING_CHART_CELL;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The CSV file's text: a byte order mark (so Excel reads UTF-8 and shows Hindi), the header row,
+ * one line per day, CRLF line ends. A number is the same text the table shows; an empty day is an
+ * empty field rather than the table's '-', so a spreadsheet sees a blank, not a dash.
+ */
+export function chartCsv(table: ChartTable): string {
+  const lines = [table.columns, ...table.rows.map((row) => [row.label, ...row.cells.map((cell) => cell ?? '')])];
+  return `\uFEFF${lines.map((line) => line.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/** 'gali-2025-chart' — the downloads' file name without its extension. */
+export function yearlyFileBase(game: string, year: number): string {
+  return `${gameSlug(game)}-${year}-chart`;
+}
+
+/** 'monthly-chart-2025-11' */
+export function monthlyFileBase(year: number, month: number): string {
+  return `monthly-chart-${year}-${String(month).padStart(2, '0')}`;
+}
+
+/**
+ * When the data is from, for 'Data as of …': '23-11-2026 14:05 IST' (day-month-year as the
+ * chart's footer writes dates, 24-hour clock in India's time).
+ */
+export function dataTimeText(at: number): string {
+  const now = siteNow(new Date(at), 'Asia/Kolkata');
+  const pad2 = (n: number) => String(n).padStart(2, '0');
+  return `${formatDisplayDate(now.dateKey)} ${pad2(now.hour)}:${pad2(now.minute)} IST`;
+}
