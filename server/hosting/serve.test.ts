@@ -196,8 +196,9 @@ describe('firebase.json mirrors the local host', () => {
   afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
   it('sends the same cache and security headers for the same paths', async () => {
+    // Files only: the pages ('/', '/dashboard', ...) are the render service's answers on Hosting.
     const paths = [
-      '/', '/dashboard', '/index.html', '/config.json', '/sw.js', '/icons/notification-192.png',
+      '/config.json', '/sw.js', '/icons/notification-192.png', '/fonts/OFL.txt',
       '/assets/index-AbC-dE12.js', '/assets/__federation_shared_@satta/shared/data/config--k0n_PKa.js',
       '/assets/NotoSansDevanagari-Regular.subset-DnR_tPU4.woff2',
       '/remotes/mf-chart/remoteEntry.js', '/remotes/mf-chart/index.html',
@@ -215,6 +216,14 @@ describe('firebase.json mirrors the local host', () => {
       expect(pick(deployed.headers)).toEqual(pick(local.headers));
     }
     expect((await fetch(`${url}/remotes/mf-chart/remoteEntry.js`)).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('leaves the caching of the render service’s answers to the service (no Cache-Control of its own)', async () => {
+    for (const path of ['/', '/chart', '/chart/gali/2026', '/contact', '/dashboard', '/sitemap.xml', '/robots.txt']) {
+      const response = await fetch(`${url}${path}`);
+      expect({ path, cache: response.headers.get('cache-control') }).toEqual({ path, cache: null });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 
   it('has a production CSP: no inline script but the hashed one of shell/index.html, Firebase and Google origins, no framing', async () => {
