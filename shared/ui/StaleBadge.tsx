@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { color } from './tokens.ts';
 import { STALE_BADGE_TITLE, staleBadgeText } from '../domain/messages.ts';
@@ -14,12 +15,26 @@ const Badge = styled.span`
   background: ${color('--color-stale-bg')};
 `;
 
+/** Data this recent (the server's page, just rendered) is not called old at once. */
+const FRESH_MS = 60_000;
+/** How long fresh data may wait for the live answer before it is marked. */
+const GRACE_MS = 3_000;
+
 /**
  * Marks data painted from the browser cache (or the server's page) until the live answer
- * replaces it; `at`, when known, is when that data was current and is shown with it.
+ * replaces it; `at`, when known, is when that data was current and is shown with it. Data of the
+ * last minute (a server-rendered page taken over by the app) is marked only if the live answer
+ * has not come within 3 s: the usual takeover shows no badge, so nothing flashes or shifts.
  */
 export function StaleBadge({ show, at }: { show: boolean; at?: number }) {
-  if (!show) return null;
+  const fresh = at !== undefined && Date.now() - at < FRESH_MS;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!show || !fresh) return undefined;
+    const timer = setTimeout(() => setWaited(true), GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [show, fresh]);
+  if (!show || (fresh && !waited)) return null;
   return (
     <Badge title={STALE_BADGE_TITLE} data-testid="stale-badge">
       {staleBadgeText(at)}

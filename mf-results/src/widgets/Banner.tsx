@@ -80,7 +80,7 @@ export default function Banner() {
   return (
     <Section aria-label={BANNER_LABEL}>
       {banner && <Marquee text={banner} />}
-      <StaleBadge show={info.stale && info.data !== undefined} />
+      <StaleBadge show={info.stale && info.data !== undefined} at={info.at} />
       {notice && (
         <Notice data-testid="notice">
           <strong>{NOTICE_LABEL}:</strong>

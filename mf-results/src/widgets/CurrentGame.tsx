@@ -44,7 +44,7 @@ export default function CurrentGame() {
     <Centered aria-labelledby={headingId}>
       <CardHeading id={headingId}>
         {CURRENT_GAME_HEADING}
-        <StaleBadge show={live.stale && live.data !== undefined} />
+        <StaleBadge show={live.stale && live.data !== undefined} at={live.at} />
       </CardHeading>
       <Name data-testid="current-game-name">{game?.name ?? MISSING_NUMBER}</Name>
       <Time data-testid="current-game-time">{game ? (game.time ?? MISSING_TIME) : MISSING_NUMBER}</Time>

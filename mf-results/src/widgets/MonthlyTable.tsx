@@ -87,7 +87,7 @@ export default function MonthlyTable() {
     <Card aria-labelledby={headingId}>
       <CardHeading id={headingId}>
         {MONTHLY_CAPTION(month)}
-        <StaleBadge show={stale} />
+        <StaleBadge show={stale} at={live.at} />
       </CardHeading>
       {today && (
         <Jump href={`#${TODAY_ID}`} onClick={(event) => jumpToToday(event, TODAY_ID)} data-testid="monthly-jump">

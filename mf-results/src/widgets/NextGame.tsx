@@ -52,7 +52,7 @@ export default function NextGame() {
     <Block aria-labelledby={headingId}>
       <CardHeading id={headingId}>
         {NEXT_GAME_HEADING}
-        <StaleBadge show={live.stale && live.data !== undefined} />
+        <StaleBadge show={live.stale && live.data !== undefined} at={live.at} />
       </CardHeading>
       <Name data-testid="next-game-name">{name}</Name>
       {game && (

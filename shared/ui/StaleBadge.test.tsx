@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { StaleBadge } from './StaleBadge.tsx';
+
+const NOW = Date.UTC(2026, 10, 23, 8, 30); // 14:00 in India
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('StaleBadge', () => {
+  it('marks data from an earlier visit at once, with its time in India', () => {
+    render(<StaleBadge show at={Date.UTC(2026, 10, 22, 17, 45)} />);
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 22-11 23:15');
+  });
+
+  it('marks data without a time at once, without one', () => {
+    render(<StaleBadge show />);
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached');
+  });
+
+  it('gives the data of a page rendered a moment ago 3 s to go live before marking it', () => {
+    const { rerender } = render(<StaleBadge show at={NOW - 5_000} />);
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+    act(() => vi.advanceTimersByTime(2_900));
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 23-11 13:59');
+    rerender(<StaleBadge show={false} at={NOW - 5_000} />);
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+  });
+
+  it('shows nothing while the data is live', () => {
+    render(<StaleBadge show={false} at={Date.UTC(2026, 10, 22, 17, 45)} />);
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+  });
+});
