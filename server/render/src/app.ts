@@ -39,6 +39,11 @@ export interface RenderOptions {
    * bundle is loaded and every page rendered again with it.
    */
   remoteCheckMs?: number;
+  /**
+   * How often (ms; 0: never) the data is looked at for a new snapshot, whose public pages are
+   * then rendered ahead of requests, so a published result is in the HTML before it is asked for.
+   */
+  prerenderMs?: number;
 }
 
 export interface RenderData {
@@ -117,6 +122,19 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     sendPage(req, res, page, policyOf(page), found.status);
   }
 
+  // A new snapshot (a published result) renders the always-kept pages at once, before anyone
+  // asks: the first request after a result then costs no render.
+  let warmed: Snapshot | null = null;
+  const warmTimer = options.prerenderMs
+    ? setInterval(() => {
+        const snapshot = options.data.snapshot;
+        if (!snapshot || snapshot === warmed) return;
+        warmed = snapshot;
+        for (const route of PAGE_ROUTES) pages.get(route, snapshot);
+      }, options.prerenderMs)
+    : null;
+  warmTimer?.unref();
+
   let checking: Promise<unknown> = Promise.resolve();
   const checkRemotes = () => {
     checking = checking.then(async () => {
@@ -153,6 +171,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     close: () =>
       new Promise<void>((ok) => {
         if (checkTimer) clearInterval(checkTimer);
+        if (warmTimer) clearInterval(warmTimer);
         server.closeAllConnections();
         server.close(() => ok());
       }),

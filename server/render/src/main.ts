@@ -53,7 +53,7 @@ const data = new LiveData({ db: getDatabase(app), timezone: config.timezone ?? '
 await data.start();
 // A remote redeployed alone is picked up within this time (its bundle is re-read, or re-fetched with If-None-Match).
 const remoteCheckMs = Number(process.env.RENDER_REMOTE_CHECK_MS ?? 15_000);
-const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data, site: values.site, remoteCheckMs });
+const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data, site: values.site, remoteCheckMs, prerenderMs: 10 });
 console.log(`render: listening on ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

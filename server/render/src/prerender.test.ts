@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '@satta/shared/data';
+import { buildStale } from '../../../scripts/build.ts';
+import { startRender, type RenderServer } from './app.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/* A published result is rendered into the public pages as soon as the data has it, not on the next request. */
+const ROOT = join(import.meta.dirname, '../../..');
+const REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'];
+const config: RuntimeConfig = {
+  firebase: { apiKey: 'k', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'a' },
+  timezone: 'Asia/Kolkata',
+  remotes: Object.fromEntries(REMOTES.map((n) => [n, `/remotes/${n}/remoteEntry.js`])),
+};
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+const snapshotWith = (gali: string): Snapshot => ({
+  at: Date.now(),
+  todayKey: today,
+  gameNames: ['GALI'],
+  games: [{ name: 'GALI', time: '11:30 PM', place: 3, results: { [today]: gali } }],
+  khaiwals: [],
+  mainInfo: {},
+  adInfo: {},
+});
+const data: { snapshot: Snapshot | null } = { snapshot: snapshotWith('47') };
+let server: RenderServer;
+
+beforeAll(async () => {
+  if (!(await buildStale())) throw new Error('render test: the build failed');
+  const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
+  for (const name of REMOTES) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
+  server = await startRender({ port: 0, mounts, config, data, prerenderMs: 5 });
+}, 600_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('pre-rendering', () => {
+  it('renders the public pages for new data before they are asked for', async () => {
+    await expect.poll(() => server.pages.renders).toBe(4); // /, /chart, /contact, /lucky-number
+    data.snapshot = snapshotWith('63');
+    // The three pages that show today's numbers: / (the tables), /chart (this month's chart) and
+    // /lucky-number (its result widgets); /contact does not.
+    await expect.poll(() => server.pages.renders).toBe(7);
+    const html = await (await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } })).text();
+    expect(html).toMatch(/<tr data-game="GALI">[^]*?63[^]*?<\/tr>/);
+    // The request found the page ready.
+    expect(server.pages.renders).toBe(7);
+  });
+});
