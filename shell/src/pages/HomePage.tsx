@@ -16,9 +16,9 @@ const Now = styled.div`
   column-gap: 1rem;
   align-items: stretch;
 
-  /* Both cards as tall as the taller one: the live widget, or the server's copy of it. */
-  > [data-widget] > section,
-  > [data-widget] > [data-ssr] > section {
+  /* Both cards as tall as the taller one: the live widget, or the server's copy of it inside
+     wrappers that have no box of their own (display: contents). */
+  > [data-widget] section {
     box-sizing: border-box;
     height: calc(100% - 1rem);
   }
