@@ -66,6 +66,8 @@ export async function fetchGameNames(database: string): Promise<string[]> {
  */
 export function resultWriter(database: string) {
   const written = new Map<string, Set<string>>();
+  /** The time each game had before putTimes changed it (null: none), for cleanup. */
+  const timesBefore = new Map<string, string | null>();
   const remember = (game: string, date: string) => {
     const dates = written.get(game) ?? new Set<string>();
     dates.add(date);
@@ -80,10 +82,24 @@ export function resultWriter(database: string) {
       remember(game, date);
       return putNumber(database, game, date, number);
     },
-    cleanup(): Promise<void> {
+    /** Sets games' times ({ game: 'HH:MM AM' }); cleanup puts the earlier times back. */
+    async putTimes(times: Record<string, string>): Promise<void> {
+      for (const game of Object.keys(times)) {
+        if (timesBefore.has(game)) continue;
+        const before = await call('GET', url(database, `sattanamee/${game}/time`));
+        timesBefore.set(game, typeof before === 'string' ? before : null);
+      }
+      const patch = Object.fromEntries(Object.entries(times).map(([game, time]) => [`${game}/time`, time]));
+      await call('PATCH', url(database, 'sattanamee'), patch);
+    },
+    async cleanup(): Promise<void> {
       const days = Object.fromEntries([...written].map(([game, dates]) => [game, [...dates]]));
       written.clear();
-      return removeResults(database, days);
+      await removeResults(database, days);
+      if (timesBefore.size === 0) return;
+      const patch = Object.fromEntries([...timesBefore].map(([game, time]) => [`${game}/time`, time]));
+      timesBefore.clear();
+      await call('PATCH', url(database, 'sattanamee'), patch);
     },
   };
 }

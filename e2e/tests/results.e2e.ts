@@ -1,18 +1,37 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { currentGame, nextGameOrTomorrow, resultCell, secondsUntil } from '../../shared/domain/currentGame.ts';
-import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
-import { parseGameTime } from '../../shared/domain/time.ts';
 import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForLiveResults, waitForSplashToGo } from '../support/browser.ts';
-import { fetchGames, removeResult, resultWriter } from '../support/resultsRest.ts';
+import { fetchGameNames, removeResult, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
 
 /*
  * The home page's result widgets against the real stack, with the page's clock set by
- * Playwright. The days used are in 2030 and 2029, which the sample data never reaches, so each
- * test owns its data; game times come from the database, and expectations are derived from it.
+ * Playwright. The days used are in 2030 and 2029, which the sample data never reaches, and the
+ * games' times are written by this file too, so each test owns its data and every expectation
+ * below is a literal worked out by hand from these times.
  */
 const { site, database } = inject('e2e');
+
+/** Every game of the database, with the time this file gives it (the registry's defaults). */
+const GAME_TIMES: Record<string, string> = {
+  Disawar: '02:00 AM',
+  Bilaspur: '12:20 PM',
+  Mathura: '01:20 PM',
+  Puskar: '01:40 PM',
+  Gangotri: '02:20 PM',
+  'Sadar Bazar': '02:40 PM',
+  'Delhi Bazar': '03:00 PM',
+  Gwalior: '03:40 PM',
+  'Shri Ganesh': '04:30 PM',
+  Ferozpur: '05:15 PM',
+  Agra: '05:40 PM',
+  Faridabad: '06:00 PM',
+  'Palika bazar': '07:20 PM',
+  Sadak: '08:40 PM',
+  Gaziyabad: '09:30 PM',
+  'Dwarka bazar': '10:25 PM',
+  Gali: '11:30 PM',
+};
 
 const widget = (page: Page, name: string) => page.locator(`[data-widget="mf-results/${name}"]`);
 const todayCell = (page: Page, game: string) => widget(page, 'ResultTable').locator(`tr[data-game="${game}"] td`).nth(1);
@@ -22,6 +41,9 @@ const admin = resultWriter(database);
 
 let browser: Browser;
 beforeAll(async () => {
+  // A game this file does not know would change which game is current or next.
+  expect((await fetchGameNames(database)).sort()).toEqual(Object.keys(GAME_TIMES).sort());
+  await admin.putTimes(GAME_TIMES);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -43,7 +65,7 @@ const waitForLive = (page: Page) => waitForLiveResults(page);
 
 describe('current and next game with the clock set', () => {
   const DAY = '2030-03-15';
-  const YESTERDAY = addDays(DAY, -1);
+  const YESTERDAY = '2030-03-14';
 
   beforeAll(async () => {
     await admin.putResults({
@@ -53,36 +75,48 @@ describe('current and next game with the clock set', () => {
     });
   });
 
-  it.each(['00:30', '05:10', '12:25', '23:45'])('at %s IST', async (time) => {
-    const at = ist(DAY, time);
-    const now = siteNow(at);
-    const games = await fetchGames(database);
-    const current = currentGame(games, now);
-    const next = nextGameOrTomorrow(games, now);
-    if (!current || !next.game) throw new Error('the sample data has no timed games');
-    if (time === '00:30') expect(current.name).toBe('Gali');
+  /*
+   * Worked out by hand from GAME_TIMES and the results above. `seconds` is the countdown at the
+   * visit's own time; `paused` is the countdown with the clock stopped two minutes later, and
+   * `tick` one second after that.
+   */
+  const cases = [
+    // Before 05:05 Gali, the night's last draw, is still the current game; Disawar is next.
+    { time: '00:30', name: 'Gali', at: '11:30 PM', yesterday: '42', today: '--', next: 'Disawar', nextAt: '02:00 AM', seconds: 5400, pauseAt: '00:32', paused: '01:28:00', tick: '01:27:59' },
+    // Disawar (02:00) is the latest game that has passed; Bilaspur (12:20 PM) is the next.
+    { time: '05:10', name: 'Disawar', at: '02:00 AM', yesterday: '12', today: '21', next: 'Bilaspur', nextAt: '12:20 PM', seconds: 25_800, pauseAt: '05:12', paused: '07:08:00', tick: '07:07:59' },
+    // Bilaspur (12:20 PM) has just passed; Mathura (01:20 PM) comes before Puskar (01:40 PM).
+    { time: '12:25', name: 'Bilaspur', at: '12:20 PM', yesterday: '18', today: '81', next: 'Mathura', nextAt: '01:20 PM', seconds: 3300, pauseAt: '12:27', paused: '00:53:00', tick: '00:52:59' },
+    // After the day's last game, the next is tomorrow's earliest: Disawar at 02:00 AM.
+    { time: '23:45', name: 'Gali', at: '11:30 PM', yesterday: '42', today: '--', next: 'Disawar', nextAt: '02:00 AM (कल)', seconds: 8100, pauseAt: '23:47', paused: '02:13:00', tick: '02:12:59' },
+  ];
 
-    const { context, page } = await visitAt(at);
+  it.each(cases.map((expected) => [expected.time, expected] as const))('at %s IST', async (time, expected) => {
+    const { context, page } = await visitAt(ist(DAY, time));
     try {
       await waitForLive(page);
       const card = widget(page, 'CurrentGame');
-      const cell = resultCell(current.results, DAY, YESTERDAY);
-      expect(await card.getByTestId('current-game-name').textContent()).toBe(current.name);
-      expect(await card.getByTestId('current-game-time').textContent()).toBe(current.time ?? 'N/A');
-      expect(await card.getByTestId('current-game-yesterday').textContent()).toMatch(new RegExp(`${cell.yesterday ?? '--'}$`));
-      expect(await card.getByTestId('current-game-today').textContent()).toMatch(new RegExp(`${cell.today ?? '--'}$`));
+      expect(await card.getByTestId('current-game-name').textContent()).toBe(expected.name);
+      expect(await card.getByTestId('current-game-time').textContent()).toBe(expected.at);
+      expect(await card.getByTestId('current-game-yesterday').textContent()).toMatch(new RegExp(`: ${expected.yesterday}$`));
+      expect(await card.getByTestId('current-game-today').textContent()).toMatch(new RegExp(`: ${expected.today}$`));
 
       const block = widget(page, 'NextGame');
-      expect(await block.getByTestId('next-game-name').textContent()).toBe(next.game.name);
+      expect(await block.getByTestId('next-game-name').textContent()).toBe(expected.next);
+      expect(await block.getByTestId('next-game-time').textContent()).toBe(expected.nextAt);
       expect(await block.getByRole('link').getAttribute('href')).toBe('/chart');
-      const minutes = parseGameTime(next.game.time);
-      if (minutes === null) throw new Error(`${next.game.name} has no time`);
-      const full = secondsUntil(minutes, now);
-      const shown = countdownSeconds((await block.getByTestId('next-game-countdown').textContent()) ?? '');
-      // The page's clock has been running since `at` (splash, data): a little less is left.
-      expect(shown).toBeLessThanOrEqual(full);
-      expect(shown).toBeGreaterThan(full - 60);
-      await expect.poll(async () => countdownSeconds((await block.getByTestId('next-game-countdown').textContent()) ?? '')).toBeLessThan(shown);
+      const countdown = async () => (await block.getByTestId('next-game-countdown').textContent()) ?? '';
+      const shown = countdownSeconds(await countdown());
+      // The page's clock has been running since the visit's time (splash, data): a little less is left.
+      expect(shown).toBeLessThanOrEqual(expected.seconds);
+      expect(shown).toBeGreaterThan(expected.seconds - 60);
+      await expect.poll(async () => countdownSeconds(await countdown())).toBeLessThan(shown);
+
+      // Stopped at a known instant, the countdown reads exactly, and ticks once per second.
+      await page.clock.pauseAt(ist(DAY, expected.pauseAt));
+      await expect.poll(countdown).toBe(expected.paused);
+      await page.clock.runFor(1000);
+      await expect.poll(countdown).toBe(expected.tick);
     } finally {
       await context.close();
     }
@@ -220,7 +254,7 @@ describe('a repeat visit with the backend unreachable', () => {
   const DAY = '2030-06-10';
 
   it('paints the last results from browser storage, marked as cached, and shows the offline notice', async () => {
-    await admin.putResults({ Gali: { [addDays(DAY, -1)]: '24', [DAY]: '68' } });
+    await admin.putResults({ Gali: { '2030-06-09': '24', [DAY]: '68' } });
     const at = ist(DAY, '23:50');
     const first = await visitAt(at);
     try {
