@@ -7,11 +7,14 @@ const FOCUSABLE =
  * Keyboard behaviour of a modal dialog: focus moves into it when it opens (to the element
  * marked data-autofocus, else the first control), Tab cycles inside it, Escape closes it (when
  * it can be closed), and focus goes back to what opened it when it closes. With `lockScroll`
- * the page behind stops scrolling meanwhile, for a dialog that covers it.
+ * the page behind stops scrolling meanwhile, for a dialog that covers it. With
+ * `takeFocus: 'if-idle'` (a card that appears by itself, not by the visitor's action) focus moves
+ * in only when nothing has it and no modal dialog is open, so it is never taken from a field or
+ * an open chart; it is given back on close only if it was in the card.
  */
 export function useDialogFocus<T extends HTMLElement>(
   onClose: (() => void) | undefined,
-  { lockScroll = false }: { lockScroll?: boolean } = {},
+  { lockScroll = false, takeFocus = true }: { lockScroll?: boolean; takeFocus?: boolean | 'if-idle' } = {},
 ): { ref: RefObject<T | null>; onKeyDown: (event: KeyboardEvent) => void } {
   const ref = useRef<T>(null);
 
@@ -19,14 +22,17 @@ export function useDialogFocus<T extends HTMLElement>(
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first =
       ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? ref.current)?.focus();
+    const idle = (!opener || opener === document.body) && !document.querySelector('[aria-modal="true"]');
+    if (takeFocus === true || (takeFocus === 'if-idle' && idle)) (first ?? ref.current)?.focus();
     const overflow = document.body.style.overflow;
     if (lockScroll) document.body.style.overflow = 'hidden';
+    const dialog = ref.current;
     return () => {
       if (lockScroll) document.body.style.overflow = overflow;
-      opener?.focus();
+      const inside = dialog !== null && dialog.contains(document.activeElement);
+      if (takeFocus === true || inside) opener?.focus();
     };
-  }, [lockScroll]);
+  }, [lockScroll, takeFocus]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && onClose) {

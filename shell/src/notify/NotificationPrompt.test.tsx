@@ -109,6 +109,32 @@ describe('NotificationPrompt', () => {
     expect(localStorage.getItem(DISMISSED_KEY)).toBe(String(NOW + 4000));
   });
 
+  it('appears without taking the focus from what the visitor is using', async () => {
+    renderPage();
+    const search = document.createElement('input');
+    document.body.append(search);
+    search.focus();
+    await showFirstResult();
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(question()).not.toBeNull();
+    expect(document.activeElement).toBe(search);
+    search.remove();
+  });
+
+  it('leaves Escape to an open modal dialog (a yearly chart), and stays', async () => {
+    renderPage();
+    const chart = document.createElement('div');
+    chart.setAttribute('role', 'dialog');
+    chart.setAttribute('aria-modal', 'true');
+    document.body.append(chart);
+    await showFirstResult();
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    fireEvent.keyDown(chart, { key: 'Escape' });
+    expect(question()).not.toBeNull();
+    expect(localStorage.getItem(DISMISSED_KEY)).toBeNull();
+    chart.remove();
+  });
+
   it('is not shown once notifications are allowed', async () => {
     vi.stubGlobal('Notification', { permission: 'granted' });
     renderPage();

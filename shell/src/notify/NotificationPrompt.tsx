@@ -79,11 +79,21 @@ export function NotificationPrompt() {
 
 function PromptSheet({ onAllow, onDeny }: { onAllow: () => void; onDeny: () => void }) {
   const titleId = useId();
-  // Focus moves in and returns when it closes; Tab is not trapped, the page stays usable.
-  const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onDeny);
+  // The card appears by itself: keyboard users land in it only if nothing else has the focus (it
+  // is never taken from a field or an open chart); Tab is not trapped and the page stays usable.
+  // Escape dismisses it from anywhere, unless a modal dialog is open: that Escape is the dialog's.
+  const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onDeny, { takeFocus: 'if-idle' });
   const escapeOnly = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onKeyDown(event);
   };
+  useEffect(() => {
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
+      onDeny();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, [onDeny]);
   return (
     <Sheet ref={ref} role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={escapeOnly} data-testid="notify-prompt">
       <Question id={titleId} lang="hi">
