@@ -3,7 +3,6 @@ import type { Browser } from 'playwright-core';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '../../shared/domain/messages.ts';
 import { MOBILE, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo } from '../support/browser.ts';
 
-
 const { site } = inject('e2e');
 
 let browser: Browser;
