@@ -13,7 +13,7 @@ function url(database: string, path: string, query: Record<string, string> = {})
   return target.href;
 }
 
-async function call(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', href: string, body?: unknown): Promise<unknown> {
+async function call(method: RestMethod, href: string, body?: unknown): Promise<unknown> {
   const response = await fetch(href, {
     method,
     headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
@@ -22,6 +22,16 @@ async function call(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', href: string, bo
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${href} -> ${response.status} ${text}`);
   return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+export type RestMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The database's REST API as its owner, for a test to set up what the admin would have saved, to
+ * check what the dashboard wrote, and to put things back: `rest('mian')`, `rest('khaiwals', 'POST', k)`.
+ */
+export function ownerRest(database: string): (path: string, method?: RestMethod, body?: unknown) => Promise<unknown> {
+  return (path, method = 'GET', body) => call(method, url(database.replace(/\/+$/, ''), path), body);
 }
 
 /** Sets one result, exactly as the specification stores it: sattanamee/{game}/{date}/number. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { NAMESPACE } from '../../scripts/stack.ts';
 import { addDays, formatDisplayDate, siteNow } from '../../shared/domain/siteTime.ts';
 import { MOBILE, launchBrowser, openPage, waitForSplashToGo, type TestPage } from '../support/browser.ts';
+import { ownerRest } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
 
 /*
@@ -17,18 +17,7 @@ const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
 const YESTERDAY = addDays(TODAY, -1);
 const OLD_DAY = addDays(TODAY, -20);
 
-/** The database's REST API as the owner: to see what the dashboard wrote, and to put things back. */
-async function rest(path: string, method: 'GET' | 'PUT' = 'GET', body?: unknown): Promise<unknown> {
-  const url = `${database.replace(/\/+$/, '')}/${path}.json?ns=${encodeURIComponent(NAMESPACE)}`;
-  const response = await fetch(url, {
-    method,
-    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
+const rest = ownerRest(database);
 
 /** The e2e database is shared by every file: all this file may change is put back afterwards. */
 const TOUCHED = [

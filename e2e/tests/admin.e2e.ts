@@ -4,6 +4,7 @@ import { NAMESPACE, PROJECT_ID } from '../../scripts/stack.ts';
 import { MESSAGE_MS, TEST_NOTIFICATION_MS } from '../../shared/domain/constants.ts';
 import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
 import { readTimings } from '../../shared/domain/agents.ts';
+import { ownerRest } from '../support/resultsRest.ts';
 import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo, type TestPage } from '../support/browser.ts';
 
 const { site, database, auth, admin } = inject('e2e');
@@ -11,18 +12,7 @@ const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
 /** Far enough back that the 45 seeded days hold no result for it. */
 const OLD_DAY = addDays(TODAY, -60);
 
-/** The database's REST API as the owner: to check what the dashboard wrote, and to put things back. */
-async function rest(path: string, method: 'GET' | 'PUT' | 'PATCH' = 'GET', body?: unknown): Promise<unknown> {
-  const url = `${database.replace(/\/+$/, '')}/${path}.json?ns=${encodeURIComponent(NAMESPACE)}`;
-  const response = await fetch(url, {
-    method,
-    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
+const rest = ownerRest(database);
 
 /** Other test files share this database: everything this file touches is put back afterwards. */
 const TOUCHED = ['sattanamee/Gali/time', `sattanamee/Gali/${TODAY}`, `sattanamee/Disawar/${OLD_DAY}`, 'mian', 'adinfo', 'khaiwals'];

@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { NAMESPACE } from '../../scripts/stack.ts';
+import { ownerRest } from '../support/resultsRest.ts';
 import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForSplashToGo, type TestPage } from '../support/browser.ts';
 
 const { site, database } = inject('e2e');
 
-/** The database's REST API as the owner: the admin's writes, without the admin UI. */
-async function rest(path: string, method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', body?: unknown): Promise<unknown> {
-  const url = `${database.replace(/\/+$/, '')}/${path}.json?ns=${encodeURIComponent(NAMESPACE)}`;
-  const response = await fetch(url, {
-    method,
-    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
+const rest = ownerRest(database);
 const khaiwals = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', body?: unknown) => rest('khaiwals', method, body);
 
 const record = (name: string, extra: Record<string, unknown> = {}) => ({

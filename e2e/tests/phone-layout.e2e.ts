@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { NAMESPACE } from '../../scripts/stack.ts';
 import { siteNow } from '../../shared/domain/siteTime.ts';
 import { DISMISSED_KEY } from '../../shell/src/notify/shouldPrompt.ts';
 import { SPLASH_SEEN_KEY } from '../../shell/src/layout/splashState.ts';
+import { ownerRest } from '../support/resultsRest.ts';
 import { MOBILE, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo, type TestPage } from '../support/browser.ts';
 
 /*
@@ -17,18 +17,7 @@ const LAPTOP = { width: 1366, height: 900 };
 const TODAY = siteNow(new Date(), 'Asia/Kolkata');
 const TODAY_LABEL = `${String(TODAY.day).padStart(2, '0')}-${String(TODAY.month).padStart(2, '0')}`;
 
-/** The database's REST API as the owner: to set up what the admin would have saved, and put it back. */
-async function rest(path: string, method: 'GET' | 'PUT' = 'GET', body?: unknown): Promise<unknown> {
-  const url = `${database.replace(/\/+$/, '')}/${path}.json?ns=${encodeURIComponent(NAMESPACE)}`;
-  const response = await fetch(url, {
-    method,
-    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${text}`);
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
+const rest = ownerRest(database);
 
 const widget = (page: Page, name: string): Locator => page.locator(`[data-widget="${name}"]`);
 
