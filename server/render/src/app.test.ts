@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import type { RuntimeConfig } from '@satta/shared/data';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
+import { TEST_CONFIG, testMounts } from './testSupport.ts';
 
 /*
  * The render service over the built shell and remotes with a fixed in-memory snapshot instead of
  * the database. It renders the remotes' real server bundles, so it builds what is stale first
  * (on a fresh clone, everything; the end-to-end suite then finds the build up to date).
  */
-const ROOT = join(import.meta.dirname, '../../..');
 const dayKey = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const today = dayKey(0);
 const yesterday = dayKey(-1);
 const DATA_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
 
-const config: RuntimeConfig = {
-  firebase: { apiKey: 'k', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'a' },
-  timezone: 'Asia/Kolkata',
-  remotes: Object.fromEntries(['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'].map((n) => [n, `/remotes/${n}/remoteEntry.js`])),
-};
-const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
-for (const name of ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun']) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
+const mounts = testMounts();
 
 const snapshot: Snapshot = {
   at: DATA_AT,
@@ -42,7 +34,7 @@ let server: RenderServer;
 
 beforeAll(async () => {
   if (!(await buildStale())) throw new Error('render test: the build failed');
-  server = await startRender({ port: 0, mounts, config, data });
+  server = await startRender({ port: 0, mounts, config: TEST_CONFIG, data });
 }, 600_000);
 afterAll(async () => {
   await server?.close();

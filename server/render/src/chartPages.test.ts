@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import type { RuntimeConfig } from '@satta/shared/data';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
+import { TEST_CONFIG, testMounts } from './testSupport.ts';
 
 /*
  * Charts as addresses on the render service: /chart/{game}/{year} server-rendered by mf-chart's
  * own page, its head for search engines and link previews, redirects of other spellings, 404s,
  * the sitemap and robots.txt. A fixed snapshot stands in for the database.
  */
-const ROOT = join(import.meta.dirname, '../../..');
 const SITE = 'https://satta.example';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const year = Number(today.slice(0, 4));
 const lastYear = year - 1;
 
-const config: RuntimeConfig = {
-  firebase: { apiKey: 'k', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'a' },
-  timezone: 'Asia/Kolkata',
-  remotes: Object.fromEntries(['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'].map((n) => [n, `/remotes/${n}/remoteEntry.js`])),
-};
-const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
-for (const name of ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun']) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
+const mounts = testMounts();
 
 const snapshot: Snapshot = {
   at: Date.UTC(2026, 0, 2, 3, 4, 5),
@@ -65,7 +57,7 @@ let server: RenderServer;
 
 beforeAll(async () => {
   if (!(await buildStale())) throw new Error('render test: the build failed');
-  server = await startRender({ port: 0, mounts, config, data, site: SITE });
+  server = await startRender({ port: 0, mounts, config: TEST_CONFIG, data, site: SITE });
 }, 600_000);
 afterAll(async () => {
   await server?.close();

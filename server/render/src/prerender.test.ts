@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import type { RuntimeConfig } from '@satta/shared/data';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
+import { TEST_CONFIG, testMounts } from './testSupport.ts';
 
 /* A published result is rendered into the public pages as soon as the data has it, not on the next request. */
-const ROOT = join(import.meta.dirname, '../../..');
-const REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'];
-const config: RuntimeConfig = {
-  firebase: { apiKey: 'k', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'a' },
-  timezone: 'Asia/Kolkata',
-  remotes: Object.fromEntries(REMOTES.map((n) => [n, `/remotes/${n}/remoteEntry.js`])),
-};
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const snapshotWith = (gali: string): Snapshot => ({
   at: Date.now(),
@@ -28,9 +20,8 @@ let server: RenderServer;
 
 beforeAll(async () => {
   if (!(await buildStale())) throw new Error('render test: the build failed');
-  const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
-  for (const name of REMOTES) mounts[`/remotes/${name}`] = join(ROOT, name, 'dist');
-  server = await startRender({ port: 0, mounts, config, data, prerenderMs: 5 });
+  const mounts = testMounts();
+  server = await startRender({ port: 0, mounts, config: TEST_CONFIG, data, prerenderMs: 5 });
 }, 600_000);
 afterAll(async () => {
   await server?.close();

@@ -2,22 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RuntimeConfig } from '@satta/shared/data';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
+import { ROOT, TEST_CONFIG, testMounts } from './testSupport.ts';
 
 /*
  * A remote redeployed alone: its folder gets a new server bundle (with its new browser bundle),
  * and the render service renders with it from its next check on, without a restart.
  */
-const ROOT = join(import.meta.dirname, '../../..');
-const REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'];
-const config: RuntimeConfig = {
-  firebase: { apiKey: 'k', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'a' },
-  timezone: 'Asia/Kolkata',
-  remotes: Object.fromEntries(REMOTES.map((n) => [n, `/remotes/${n}/remoteEntry.js`])),
-};
 const snapshot: Snapshot = {
   at: Date.UTC(2026, 0, 2, 3, 4, 5),
   todayKey: '2026-01-02',
@@ -36,9 +29,8 @@ beforeAll(async () => {
   if (!(await buildStale())) throw new Error('render test: the build failed');
   agents = mkdtempSync(join(tmpdir(), 'satta-agents-'));
   cpSync(join(ROOT, 'mf-agents/dist'), agents, { recursive: true });
-  const mounts: Record<string, string> = { '/': join(ROOT, 'shell/dist') };
-  for (const name of REMOTES) mounts[`/remotes/${name}`] = name === 'mf-agents' ? agents : join(ROOT, name, 'dist');
-  server = await startRender({ port: 0, mounts, config, data: { snapshot } });
+  const mounts = testMounts({ 'mf-agents': agents });
+  server = await startRender({ port: 0, mounts, config: TEST_CONFIG, data: { snapshot } });
 }, 600_000);
 afterAll(async () => {
   await server?.close();
