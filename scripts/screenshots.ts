@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildStale } from './build.ts';
+import { DEMO_ADMIN, NAMESPACE, startStack } from './stack.ts';
+import { seedData, seedDatabase } from './seed.ts';
+
+/*
+ * `npm run screenshots [-- --out <folder>]`: the site as a visitor and the admin see it, without
+ * a browser by hand. Builds what is stale, starts the local stack on free ports with 45 days of
+ * sample data, and writes full-page PNGs of every page at a phone's 360 x 740 and a laptop's
+ * 1366 x 900 into `screenshots/` (e.g. `screenshots/360x740-home.png`). Chromium: CHROME_PATH,
+ * else /usr/bin/chromium.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const outIndex = process.argv.indexOf('--out');
+const OUT = outIndex > 0 && process.argv[outIndex + 1] ? process.argv[outIndex + 1] ?? '' : join(ROOT, 'screenshots');
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1366, height: 900 },
+];
+const YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
+
+/** What each shot shows: a path, and what to wait for before taking it. */
+const PAGES: { name: string; path: string; ready: string }[] = [
+  { name: 'home', path: '/', ready: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
+  { name: 'chart', path: '/chart', ready: '[data-widget="mf-chart/ChartPage"] ul li' },
+  { name: 'yearly-chart', path: `/chart/gali/${YEAR}`, ready: '[role="dialog"] tbody tr' },
+  { name: 'contact', path: '/contact', ready: '[data-widget="mf-agents/ContactPage"]' },
+  { name: 'lucky-number', path: '/lucky-number', ready: '[data-widget^="mf-fun/"]' },
+  { name: 'signin', path: '/signin', ready: 'input[type="password"]' },
+];
+
+/** The page once the app has taken over the server's HTML and the splash has gone. */
+async function settle(page: Page, ready: string): Promise<void> {
+  await page.locator(ready).first().waitFor({ timeout: 60_000 });
+  await page.getByTestId('splash').waitFor({ state: 'detached', timeout: 60_000 });
+  await page.locator('[data-ssr]').first().waitFor({ state: 'detached', timeout: 60_000 });
+  await page.waitForTimeout(500);
+}
+
+async function shoot(browser: Browser, site: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const size of SIZES) {
+    const context = await browser.newContext({ viewport: size, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+    // The notification card would cover the bottom of every shot: as if refused before.
+    await context.addInitScript(() => localStorage.setItem('satta.notifyPrompt.dismissedAt', String(Date.now())));
+    const page = await context.newPage();
+    const file = (name: string) => join(OUT, `${size.width}x${size.height}-${name}.png`);
+    for (const shot of PAGES) {
+      await page.goto(site + shot.path);
+      await settle(page, shot.ready);
+      await page.screenshot({ path: file(shot.name), fullPage: true });
+      written.push(file(shot.name));
+    }
+    // The dashboard, signed in as the demo admin.
+    await page.locator('input[type="email"]').fill(DEMO_ADMIN.email);
+    await page.locator('input[type="password"]').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${site}/dashboard`, { timeout: 60_000 });
+    await page.locator('[data-widget^="mf-admin/"]').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1_000);
+    await page.screenshot({ path: file('dashboard'), fullPage: true });
+    written.push(file('dashboard'));
+    await context.close();
+  }
+  return written;
+}
+
+if (!(await buildStale())) throw new Error('screenshots: the build failed');
+mkdirSync(OUT, { recursive: true });
+const stack = await startStack({});
+let browser: Browser | undefined;
+const stop = async () => {
+  await browser?.close();
+  await stack.stop();
+};
+process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+try {
+  await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 45 }));
+  if (!stack.urls.site) throw new Error('screenshots: the stack serves no site');
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const written = await shoot(browser, stack.urls.site);
+  console.log(`screenshots: wrote ${written.length} files into ${relative(process.cwd(), OUT) || '.'}:`);
+  for (const file of written) console.log(`  ${relative(process.cwd(), file)}`);
+} finally {
+  await stop();
+}
