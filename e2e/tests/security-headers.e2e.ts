@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startHosting } from '../../server/hosting/serve.ts';
-import { launchBrowser, openPage, waitForFirstResult, waitForLiveResults, waitForSplashToGo, type PageLog } from '../support/browser.ts';
+import { launchBrowser, openPage, waitForFirstResult, waitForLiveResults, waitForLiveWidget, waitForSplashToGo, type PageLog } from '../support/browser.ts';
 
 /*
  * The Content-Security-Policy and anti-framing headers of the local host, in Chromium: the whole
@@ -64,7 +64,8 @@ describe('the site under its Content-Security-Policy', () => {
       await expectPolicyHeaders(await page.goto(`${site}/`));
       await waitForSplashToGo(page);
       await waitForFirstResult(page);
-      await page.locator(`[data-widget="${separateRemote.name}/AgentCards"]`).waitFor();
+      // The server-rendered cards are there at once: wait for the remote's own, live widget.
+      await waitForLiveWidget(page, `${separateRemote.name}/AgentCards`);
       expect(log.requests.some((url) => url.startsWith(`${separateRemote.origin}/`))).toBe(true);
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.register('/sw.js')).scope);
       expect(scope).toBe(`${site}/`);

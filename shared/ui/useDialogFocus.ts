@@ -34,6 +34,24 @@ export function useDialogFocus<T extends HTMLElement>(
     };
   }, [lockScroll, takeFocus]);
 
+  // Escape closes the topmost modal dialog even when the focus has left it (a part of the dialog
+  // that was focused re-rendered, or the visitor clicked its background): the focus is then on
+  // the page's body, where the dialog's own key handler never hears the key.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      const dialog = ref.current;
+      if (event.key !== 'Escape' || event.defaultPrevented || !close.current || !dialog) return;
+      if (dialog.contains(document.activeElement)) return; // the dialog's own handler has it
+      const modals = document.querySelectorAll('[aria-modal="true"]');
+      if (modals[modals.length - 1] !== dialog) return;
+      close.current();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && onClose) {
       event.stopPropagation();
