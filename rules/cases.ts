@@ -77,7 +77,12 @@ export const FIXTURE = {
     e1: { uid: ADMIN_UID, email: 'admin@example.com', at: 1_700_000_000_000, path: 'mian/name', old: 'A', new: 'B' },
   },
   notifyState: { lastSent: { Gali: '2024-01-01' } },
+  corrections: {
+    c1: { game: 'Gali', date: '2024-01-01', from: '04', to: '05', publishedAt: 1_700_000_000_000, correctedAt: 1_700_000_060_000 },
+  },
 };
+
+const correction = { game: 'Gali', date: '2024-01-01', from: '05', to: '06', publishedAt: 1_700_000_000_000, correctedAt: SERVER_TIMESTAMP };
 
 export interface ReadCase {
   path: string;
@@ -89,6 +94,8 @@ export const READ_CASES: readonly ReadCase[] = [
   { path: 'sattanamee/Gali', expect: PUBLIC },
   { path: 'sattanamee/Delhi Bazar/2024-01-01/number', expect: PUBLIC },
   { path: 'sattanamee/Gali/time', expect: PUBLIC },
+  { path: 'corrections', expect: PUBLIC },
+  { path: 'corrections/c1', expect: PUBLIC },
   { path: 'khaiwals', expect: PUBLIC },
   { path: 'khaiwals/k1', expect: PUBLIC },
   { path: 'mian', expect: PUBLIC },
@@ -161,6 +168,19 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
     'audit/e4': { ...auditEntry, path: 'sattanamee/Gali/2024-01-02/number', old: null, new: '11' },
   }, ADMIN_ONLY),
   set('notify state', 'notifyState/lastSent/Gali', '2024-01-02', ADMIN_ONLY),
+  set('result with its publish and change times', 'sattanamee/Gali/2024-01-02', {
+    number: '07',
+    publishedAt: SERVER_TIMESTAMP,
+    updatedAt: SERVER_TIMESTAMP,
+  }, ADMIN_ONLY),
+  set('back-filled result, never pushed', 'sattanamee/Gali/2024-01-02', { number: '07', silent: true, publishedAt: SERVER_TIMESTAMP }, ADMIN_ONLY),
+  update('correction: new number, earlier value, log entry', '', {
+    'sattanamee/Gali/2024-01-01/number': '06',
+    'sattanamee/Gali/2024-01-01/was': '05',
+    'sattanamee/Gali/2024-01-01/updatedAt': SERVER_TIMESTAMP,
+    'corrections/c2': correction,
+  }, ADMIN_ONLY),
+  set('correction log entry deleted (an undone correction)', 'corrections/c1', null, ADMIN_ONLY),
 ];
 
 /** Values the admin may not write either: the rules validate shape, not only identity. */
@@ -203,6 +223,17 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('khaiwal timing not a pair', 'khaiwals/k2', { ...VALID_KHAIWAL, customTimings: ['Gali 11:30 PM'] }, NOBODY),
   set('khaiwal rates without haruf', 'khaiwals/k2', { ...VALID_KHAIWAL, customRates: { jodi: '10-----960' } }, NOBODY),
   set('khaiwal updatedAt as a string', 'khaiwals/k2', { ...VALID_KHAIWAL, updatedAt: 'now' }, NOBODY),
+  set('publish time as a string', 'sattanamee/Gali/2024-01-02', { number: '07', publishedAt: 'now' }, NOBODY),
+  set('publish time in the future', 'sattanamee/Gali/2024-01-02', { number: '07', publishedAt: 4_102_444_800_000 }, NOBODY),
+  set('change time as a string', 'sattanamee/Gali/2024-01-01/updatedAt', 'now', NOBODY),
+  set('earlier value not two digits', 'sattanamee/Gali/2024-01-01/was', '5', NOBODY),
+  set('silent set to false', 'sattanamee/Gali/2024-01-02', { number: '07', silent: false }, NOBODY),
+  set('correction log entry changed', 'corrections/c1/to', '09', NOBODY),
+  set('correction log entry replaced', 'corrections/c1', correction, NOBODY),
+  set('correction without its new number', 'corrections/c2', { ...correction, to: undefined }, NOBODY),
+  set('correction with a bad date', 'corrections/c2', { ...correction, date: '2024-1-1' }, NOBODY),
+  set('correction with an unknown field', 'corrections/c2', { ...correction, note: 'x' }, NOBODY),
+  set('correction list replaced', 'corrections', { c9: correction }, NOBODY),
   set('audit entry overwrite', 'audit/e1', auditEntry, NOBODY),
   set('audit entry delete', 'audit/e1', null, NOBODY),
   set('audit entry field change', 'audit/e1/new', 'forged', NOBODY),

@@ -29,6 +29,7 @@ describe('database.rules.json uses the limits of shared/domain/limits.ts', () =>
     expect(lengthLimits(rules)).toEqual({
       'sattanamee/$game (key)': MAX_LENGTH.game.key,
       'sattanamee/$game/sattaname': MAX_LENGTH.game.sattaname,
+      'corrections/$id/game': MAX_LENGTH.game.key,
       'mian/name': MAX_LENGTH.mainInfo.name,
       'mian/phnnumber': MAX_LENGTH.mainInfo.phnnumber,
       'mian/email': MAX_LENGTH.mainInfo.email,
