@@ -168,6 +168,83 @@ describe('data service against the local backend', () => {
     await expect(admin.sendTestNotification()).rejects.toBeInstanceOf(SessionEndedError);
   });
 
+  it('times a first publication, keeps it through a correction and logs the correction publicly', async () => {
+    const admin = service('times');
+    await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const path = 'sattanamee/Disawar/2026-11-19';
+    const before = Date.now();
+    expect(await admin.setResult('Disawar', '2026-11-19', '33')).toEqual({ created: true, previous: null });
+    const after = Date.now();
+    const first = (await rest('GET', path)) as { number: string; publishedAt: number; updatedAt: number };
+    expect(Object.keys(first).sort()).toEqual(['number', 'publishedAt', 'updatedAt']);
+    expect(first.number).toBe('33');
+    expect(first.publishedAt).toBe(first.updatedAt);
+    expect(first.publishedAt >= before && first.publishedAt <= after).toBe(true);
+
+    // The correction's server time must differ from the first one's: let the clock tick a millisecond.
+    while (Date.now() <= after);
+    const beforeFix = Date.now();
+    expect(await admin.setResult('Disawar', '2026-11-19', '34')).toEqual({ created: false, previous: '33' });
+    const afterFix = Date.now();
+    const fixed = (await rest('GET', path)) as Record<string, unknown>;
+    const updatedAt = fixed['updatedAt'] as number;
+    expect(fixed).toEqual({ number: '34', was: '33', publishedAt: first.publishedAt, updatedAt });
+    expect(updatedAt >= beforeFix && updatedAt <= afterFix && updatedAt > first.publishedAt).toBe(true);
+    const corrections = async () =>
+      Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === 'Disawar');
+    expect(await corrections()).toEqual([{ game: 'Disawar', date: '2026-11-19', from: '33', to: '34', publishedAt: first.publishedAt, correctedAt: updatedAt }]);
+
+    // The same number again is no correction: nothing changes, not even the times.
+    const audits = Object.keys((await rest('GET', 'audit')) as Record<string, unknown>).length;
+    expect(await admin.setResult('Disawar', '2026-11-19', '34')).toEqual({ created: false, previous: '34' });
+    expect(await rest('GET', path)).toEqual(fixed);
+    expect(await corrections()).toHaveLength(1);
+    expect(Object.keys((await rest('GET', 'audit')) as Record<string, unknown>)).toHaveLength(audits);
+  });
+
+  it('marks a back-filled result silent, and corrects a number of old data that has no times', async () => {
+    const admin = service('backfill');
+    await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await admin.setResult('Gali', '2026-11-02', '15', { silent: true });
+    const node = (await rest('GET', 'sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
+    expect(node).toEqual({ number: '15', silent: true, publishedAt: node['publishedAt'], updatedAt: node['publishedAt'] });
+    expect(typeof node['publishedAt']).toBe('number');
+
+    // 2024-12-31 was seeded as { number: '99' } only.
+    await admin.setResult('Gali', '2024-12-31', '98');
+    const old = (await rest('GET', 'sattanamee/Gali/2024-12-31')) as Record<string, unknown>;
+    expect(old).toEqual({ number: '98', was: '99', updatedAt: old['updatedAt'] });
+    const log = Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>);
+    expect(log.filter((c) => c['date'] === '2024-12-31')).toEqual([{ game: 'Gali', date: '2024-12-31', from: '99', to: '98', correctedAt: old['updatedAt'] }]);
+  });
+
+  it('imports new dates silently with times, corrects changed ones and leaves equal ones alone', async () => {
+    const admin = service('import');
+    await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await rest('PUT', 'sattanamee/Gali/2025-03-15', { number: '20', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+    await rest('PUT', 'sattanamee/Gali/2025-03-16', { number: '21', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+    const before = Date.now();
+    expect(
+      await admin.importResults([
+        { game: 'Gali', date: '2025-03-13', number: '6' },
+        { game: 'Gali', date: '2025-03-15', number: '22' },
+        { game: 'Gali', date: '2025-03-16', number: '21' },
+      ]),
+    ).toBe(3);
+    const after = Date.now();
+    const added = (await rest('GET', 'sattanamee/Gali/2025-03-13')) as Record<string, number>;
+    expect(added).toEqual({ number: '06', silent: true, publishedAt: added['publishedAt'], updatedAt: added['publishedAt'] });
+    expect(added['publishedAt']! >= before && added['publishedAt']! <= after).toBe(true);
+    const changed = (await rest('GET', 'sattanamee/Gali/2025-03-15')) as Record<string, number>;
+    expect(changed).toEqual({ number: '22', was: '20', silent: true, publishedAt: 1_700_000_000_000, updatedAt: changed['updatedAt'] });
+    expect(changed['updatedAt']! >= before && changed['updatedAt']! <= after).toBe(true);
+    expect(await rest('GET', 'sattanamee/Gali/2025-03-16')).toEqual({ number: '21', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+    const log = Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>);
+    expect(log.filter((c) => c['date']?.toString().startsWith('2025-03'))).toEqual([
+      { game: 'Gali', date: '2025-03-15', from: '20', to: '22', publishedAt: 1_700_000_000_000, correctedAt: changed['updatedAt'] },
+    ]);
+  });
+
   it('records who changed what in the audit trail', async () => {
     const admin = service('auditor');
     await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);

@@ -53,6 +53,10 @@ export interface WriteResult {
   created: boolean;
   previous: string | null;
 }
+export interface SetResultOptions {
+  /** A back-filled result (dashboard 'Update Previous Number'): stored with `silent: true`, never pushed. */
+  silent?: boolean;
+}
 export interface PushSubscriptionData {
   endpoint: string;
   keys: { p256dh: string; auth: string };
@@ -255,15 +259,22 @@ export class DataService {
 
   // ---------- admin commands ----------
 
-  /** Publishes a game's number for a date; reports whether the date was new. */
-  async setResult(game: string, dateKey: string, number: string): Promise<WriteResult> {
+  /**
+   * Publishes a game's number for a date; reports whether the date was new. The times are the
+   * server's, written in the same update as the number and its audit entry: a first publication
+   * sets publishedAt and updatedAt; a different number on a published date is a correction
+   * (keeps publishedAt, sets `was` and updatedAt, adds a public `corrections` entry); the same
+   * number again writes nothing. `silent` marks a back-filled result, which is never pushed.
+   */
+  async setResult(game: string, dateKey: string, number: string, options: SetResultOptions = {}): Promise<WriteResult> {
     const value = normalizeNumber(number);
     if (value === null) throw new Error('Number must be two digits from 00 to 99.');
     if (!isDateKey(dateKey)) throw new Error(`Invalid date: ${dateKey}`);
     const path = `sattanamee/${game}/${dateKey}`;
-    const before = (await get(ref(this.db, path))).val() as { number?: unknown } | null;
-    const previous = normalizeNumber(before?.number);
-    await this.writeAudited({ [`${path}/number`]: value }, path, previous, value);
+    const before = (await get(ref(this.db, path))).val() as unknown;
+    const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
+    const patch = this.resultPatch(game, dateKey, before, value, options.silent === true);
+    if (patch) await this.writeAudited(patch, path, previous, value);
     return { created: before === null, previous };
   }
 
@@ -323,16 +334,68 @@ export class DataService {
     );
   }
 
-  /** Writes many results atomically (one multi-path update), with one audit entry. */
+  /**
+   * Writes many results atomically (one multi-path update), with one audit entry. Every row is
+   * back-filled (`silent`, never pushed); a row that changes a published number is also a
+   * correction, and one that repeats the stored number writes nothing (see setResult).
+   */
   async importResults(rows: { game: string; date: string; number: string }[]): Promise<number> {
-    const patch: Record<string, unknown> = {};
+    const wanted = new Map<string, { game: string; date: string; value: string }>();
     for (const row of rows) {
       const value = normalizeNumber(row.number);
       if (value === null || !isDateKey(row.date)) throw new Error(`Invalid row: ${row.date} ${row.game} ${row.number}`);
-      patch[`sattanamee/${row.game}/${row.date}/number`] = value;
+      wanted.set(`${row.game}/${row.date}`, { game: row.game, date: row.date, value });
     }
-    await this.writeAudited(patch, 'sattanamee', null, `${rows.length} results imported`);
+    // What is stored now, one key-range read per game rather than one read per row.
+    const stored = new Map<string, Record<string, unknown>>();
+    for (const game of new Set([...wanted.values()].map((w) => w.game))) {
+      const dates = [...wanted.values()].filter((w) => w.game === game).map((w) => w.date).sort();
+      const snapshot = await get(query(this.gameRef(game), orderByKey(), startAt(dates[0] ?? ''), endAt(dates[dates.length - 1] ?? '')));
+      const node = snapshot.val() as unknown;
+      stored.set(game, isRecord(node) ? node : {});
+    }
+    const patch: Record<string, unknown> = {};
+    for (const { game, date, value } of wanted.values()) {
+      Object.assign(patch, this.resultPatch(game, date, stored.get(game)?.[date] ?? null, value, true) ?? {});
+    }
+    if (Object.keys(patch).length > 0) await this.writeAudited(patch, 'sattanamee', null, `${rows.length} results imported`);
     return rows.length;
+  }
+
+  /**
+   * The multi-path patch that puts `value` on `game`'s `dateKey`, given what is stored there
+   * (`before`, the raw node): null when the number is already `value`.
+   */
+  private resultPatch(game: string, dateKey: string, before: unknown, value: string, silent: boolean): Record<string, unknown> | null {
+    const path = `sattanamee/${game}/${dateKey}`;
+    const node = isRecord(before) ? before : {};
+    const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
+    if (previous === value) return null;
+    if (previous === null) {
+      // First publication: the whole node, so a stray field of an unreadable old node goes too.
+      const record: Record<string, unknown> = { number: value, publishedAt: serverTimestamp(), updatedAt: serverTimestamp() };
+      if (silent) record['silent'] = true;
+      return { [path]: record };
+    }
+    const patch: Record<string, unknown> = {
+      [`${path}/number`]: value,
+      [`${path}/updatedAt`]: serverTimestamp(),
+      [`${path}/was`]: previous,
+    };
+    if (silent) patch[`${path}/silent`] = true;
+    const correctionKey = push(ref(this.db, 'corrections')).key;
+    if (!correctionKey) throw new Error('Could not allocate an id for the correction.');
+    const publishedAt = node['publishedAt'];
+    patch[`corrections/${correctionKey}`] = {
+      game,
+      date: dateKey,
+      from: previous,
+      to: value,
+      // Old data has no publication time; the entry then has none either.
+      ...(typeof publishedAt === 'number' ? { publishedAt } : {}),
+      correctedAt: serverTimestamp(),
+    };
+    return patch;
   }
 
   // ---------- push subscriptions and the notify service ----------
@@ -496,6 +559,10 @@ async function toSignedInUser(user: User): Promise<SignedInUser> {
 /** First day the home page shows: yesterday on the 1st, otherwise the 1st of this month. */
 export function homeWindowStart(todayKey: string): string {
   return todayKey.endsWith('-01') ? addDays(todayKey, -1) : `${todayKey.slice(0, 8)}01`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function stripUndefined<T extends object>(value: T): T {
