@@ -70,8 +70,7 @@ const remoteIsolation = {
     docs: { description: 'A remote imports no other remote and not the shell; the shell imports no remote source.' },
     schema: [],
     messages: {
-      remote:
-        'boundaries: a remote must not import another remote ({{from}} -> {{to}}); share through shared/ or federation',
+      remote: 'boundaries: a remote must not import another remote ({{from}} -> {{to}}); share through shared/ or federation',
       shell: 'boundaries: a remote must not import the shell ({{from}} -> shell); share through shared/',
       shellSource:
         "boundaries: the shell must not import a remote's source files (shell -> {{to}}); load it at run time through federation ('{{to}}/Widget')",

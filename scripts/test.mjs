@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 /**
  * `npm test`: unit and integration tests of every workspace, then the end-to-end suite in
- * Chromium, after a strict typecheck of every project. Prints one closing line 'N passed, N failed' over both runs.
+ * Chromium, after a strict typecheck of every project and the lint (scripts/lint.mjs: ESLint with
+ * the import boundaries). Prints one closing line 'N passed, N failed' over both runs; a typecheck
+ * or lint failure fails the run too.
  */
 const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
 const suites = [
@@ -14,9 +16,11 @@ const suites = [
 ];
 console.log('=== typecheck ===');
 const typecheck = spawnSync(process.execPath, ['scripts/typecheck.mjs'], { stdio: 'inherit' });
+console.log('\n=== lint ===');
+const lint = spawnSync(process.execPath, ['scripts/lint.mjs'], { stdio: 'inherit' });
 let passed = 0;
 let failed = 0;
-let exitCode = typecheck.status === 0 ? 0 : 1;
+let exitCode = typecheck.status === 0 && lint.status === 0 ? 0 : 1;
 for (const [i, suite] of suites.entries()) {
   const report = join(temp, `report-${i}.json`);
   console.log(`\n=== ${suite.name} ===`);
@@ -39,5 +43,7 @@ for (const [i, suite] of suites.entries()) {
   if (result.status !== 0) exitCode = result.status ?? 1;
 }
 rmSync(temp, { recursive: true, force: true });
+if (typecheck.status !== 0) console.error('\ntest: the typecheck failed (see above)');
+if (lint.status !== 0) console.error('\ntest: the lint failed (see above)');
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(exitCode);
