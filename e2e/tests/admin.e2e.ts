@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { NAMESPACE, PROJECT_ID } from '../../scripts/stack.ts';
+import { PROJECT_ID } from '../../scripts/stack.ts';
 import { MESSAGE_MS, TEST_NOTIFICATION_MS } from '../../shared/domain/constants.ts';
 import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
 import { readTimings } from '../../shared/domain/agents.ts';

@@ -6,6 +6,7 @@ export type DbPath = readonly string[];
 export class InvalidDataError extends Error {}
 
 // Same character classes as the client's validation, so the server accepts exactly what the SDK sends.
+// eslint-disable-next-line no-useless-escape -- the SDK's own pattern, character for character
 const INVALID_KEY = /[\[\].#$\/\u0000-\u001F\u007F]/;
 const MAX_KEY_BYTES = 768;
 

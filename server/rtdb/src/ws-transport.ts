@@ -7,7 +7,6 @@
 import type { WebSocket } from 'ws';
 import type { Transport } from './connection.ts';
 import type { MessageBudget, TakeResult } from './message-budget.ts';
-import type { Envelope } from './protocol.ts';
 
 /** UTF-16 units per frame, as the SDK splits its messages (WEBSOCKET_MAX_FRAME_SIZE). */
 const MAX_FRAME = 16384;
