@@ -1,6 +1,5 @@
 import { remoteViteConfig } from '../scripts/federation.ts';
 
-// The modules this remote publishes: the contract the shell's src/remotes.d.ts types.
-export default remoteViteConfig('mf-chart', {
-  './ChartPage': './src/pages/ChartPage.tsx',
-});
+// The modules this remote publishes are listed in shared/domain/remotes.ts, the manifest that
+// the shell's src/remotes.d.ts must match (scripts/federation.test.ts checks it).
+export default remoteViteConfig('mf-chart');

@@ -17,10 +17,11 @@ import { ROOT } from './stack.ts';
 import { seedData } from './seed.ts';
 import { readGameNode, type GameData } from '../shared/domain/results.ts';
 import { addDays, siteNow } from '../shared/domain/siteTime.ts';
+import { PUBLIC_REMOTE_NAMES } from '../shared/domain/remotes.ts';
 
 const HERE = fileURLToPath(import.meta.url);
 const TIMEZONE = 'Asia/Kolkata';
-const REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'];
+const REMOTES = PUBLIC_REMOTE_NAMES;
 const AUTOCANNON = join(ROOT, 'node_modules/autocannon/autocannon.js');
 
 const { values } = parseArgs({

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_NAMES } from '../shared/domain/remotes.ts';
 
 /**
  * `npm run build`: builds the shell and each remote whose sources changed since its last build,
@@ -16,7 +17,8 @@ import { fileURLToPath } from 'node:url';
  * and the common build settings differs from the one recorded in its dist/.build-stamp.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const APPS = ['shell', 'mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'] as const;
+/** The shell and every remote of the manifest (shared/domain/remotes.ts). */
+export const APPS = ['shell', ...REMOTE_NAMES] as const;
 export type App = (typeof APPS)[number];
 const STAMP = '.build-stamp';
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage']);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES, REMOTE_NAMES, federationExposes, type RemoteManifestEntry, type RemoteName } from '../shared/domain/remotes.ts';
 
 /**
  * Module Federation settings common to the shell and the five remotes, so that every build
@@ -10,8 +11,8 @@ import { fileURLToPath } from 'node:url';
  */
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-export const REMOTE_NAMES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+// The list of remotes and their exposed modules is shared/domain/remotes.ts (the manifest).
+export { REMOTE_NAMES, type RemoteName };
 
 /** The file every remote publishes at the root of its dist/ (and of its deployed folder). */
 export const REMOTE_ENTRY = 'remoteEntry.js';
@@ -162,11 +163,13 @@ export function serverViteConfig() {
 }
 
 /**
- * The Vite config of one remote: its exposed modules, the common share list, and a relative
- * base so that its chunks load from wherever remoteEntry.js is deployed (any path, any origin).
- * With `--ssr` it is the server bundle of the same widgets instead (see serverViteConfig).
+ * The Vite config of one remote: its exposed modules (from the manifest, shared/domain/remotes.ts),
+ * the common share list, and a relative base so that its chunks load from wherever remoteEntry.js
+ * is deployed (any path, any origin). With `--ssr` it is the server bundle of the same widgets
+ * instead (see serverViteConfig).
  */
-export function remoteViteConfig(name: RemoteName, exposes: Record<string, string>) {
+export function remoteViteConfig(name: RemoteName) {
+  const exposes = federationExposes(name);
   return async ({ isSsrBuild }: { isSsrBuild?: boolean }) => {
     if (isSsrBuild) return serverViteConfig();
     const { default: federation } = await import('@originjs/vite-plugin-federation');
@@ -185,4 +188,31 @@ export function remoteViteConfig(name: RemoteName, exposes: Record<string, strin
       },
     };
   };
+}
+
+/**
+ * Where shell/src/remotes.d.ts and the manifest (shared/domain/remotes.ts) disagree, one line per
+ * module: a `declare module` (or a line of SattaRemoteModules) missing for an exposed module, or
+ * one for a module no remote exposes. Empty when they agree. TypeScript cannot generate the
+ * declarations from the manifest, so this comparison is what keeps the two in step.
+ */
+export function remoteTypeProblems(dts: string, remotes: Readonly<Record<string, RemoteManifestEntry>> = REMOTES): string[] {
+  const exposed = new Set(Object.entries(remotes).flatMap(([name, remote]) => Object.keys(remote.exposes).map((e) => `${name}/${e}`)));
+  const declared = new Set([...dts.matchAll(/^declare module '([^']+)'/gm)].map((m) => m[1] ?? ''));
+  const typed = new Map<string, string>();
+  for (const m of dts.matchAll(/(\w+): typeof import\('([^']+)'\)/g)) typed.set(m[2] ?? '', m[1] ?? '');
+  const problems: string[] = [];
+  const dtsFile = 'shell/src/remotes.d.ts';
+  for (const specifier of exposed) {
+    if (!declared.has(specifier)) problems.push(`${dtsFile} has no declare module '${specifier}' (exposed in shared/domain/remotes.ts)`);
+    if (!typed.has(specifier)) problems.push(`${dtsFile} SattaRemoteModules has no entry for '${specifier}' (exposed in shared/domain/remotes.ts)`);
+  }
+  for (const specifier of declared) {
+    if (!exposed.has(specifier)) problems.push(`${dtsFile} declares module '${specifier}', which shared/domain/remotes.ts does not expose`);
+  }
+  for (const [specifier, key] of typed) {
+    if (!exposed.has(specifier)) problems.push(`${dtsFile} SattaRemoteModules types '${specifier}', which shared/domain/remotes.ts does not expose`);
+    else if (specifier.split('/')[1] !== key) problems.push(`${dtsFile} SattaRemoteModules lists '${specifier}' as ${key}, not ${specifier.split('/')[1]}`);
+  }
+  return problems;
 }

@@ -5,14 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, type Managed } from './processes.ts';
 import { startHosting } from '../server/hosting/serve.ts';
 import type { RuntimeConfig } from '../shared/data/config.ts';
+import { REMOTE_NAMES, type RemoteName } from '../shared/domain/remotes.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const PROJECT_ID = 'demo-satta';
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 export const DEMO_VISITOR = { email: 'visitor@example.com', password: 'visitor-demo-2026' };
-export const REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+/** Every remote, from the manifest (shared/domain/remotes.ts). */
+export const REMOTES = REMOTE_NAMES;
+export type { RemoteName };
 
 interface EmulatorPorts {
   auth: number;

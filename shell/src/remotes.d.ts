@@ -1,7 +1,9 @@
 /*
- * The modules the five remotes expose (see each remote's vite.config.ts). Every one
- * default-exports a React component without required props. The shell never imports these
- * specifiers at run time; they exist so the loader in remotes/registry.ts is typed.
+ * The modules the five remotes expose, as listed in the manifest shared/domain/remotes.ts (a
+ * `declare module` cannot be generated from it, so they are written out here too;
+ * scripts/federation.test.ts fails when the two disagree). Every one default-exports a React
+ * component without required props. The shell never imports these specifiers at run time; they
+ * exist so the loader in remotes/registry.ts is typed.
  */
 declare module 'mf-results/Banner' {
   const Component: import('react').ComponentType;

@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
+import { PUBLIC_REMOTE_NAMES } from '@satta/shared/domain/remotes';
 import { isComponent, type RemoteServerBundle } from './bundles.ts';
 
-/** The remotes that have public widgets; mf-admin is only ever rendered in the browser. */
-export const PUBLIC_REMOTES = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun'] as const;
+/** The remotes that have public widgets (the manifest's `public` ones); mf-admin is only ever rendered in the browser. */
+export const PUBLIC_REMOTES = PUBLIC_REMOTE_NAMES;
 
 /** A remote's server bundle sits next to its remoteEntry.js: `<dir>/server/widgets.mjs`. */
 export const SERVER_BUNDLE = 'server/widgets.mjs';

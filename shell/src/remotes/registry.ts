@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
+import { REMOTE_NAMES as MANIFEST_REMOTE_NAMES } from '@satta/shared/domain/remotes';
 import { getRemote, setRemote, wrapDefault } from './federationRuntime.ts';
 
 export type RemoteName = keyof SattaRemoteModules;
 export type ExposedName<R extends RemoteName> = keyof SattaRemoteModules[R] & string;
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin'];
+/** The remotes of the manifest (shared/domain/remotes.ts); one missing from ../remotes.d.ts is a type error here. */
+export const REMOTE_NAMES: readonly RemoteName[] = MANIFEST_REMOTE_NAMES;
 
 /**
  * Where each remote lives, from the runtime manifest (`remotes` of /config.json). Nothing about
