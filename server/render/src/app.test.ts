@@ -127,3 +127,34 @@ describe('render service', () => {
     expect((await get('/remotes/mf-results/remoteEntry.js')).status).toBe(200);
   });
 });
+
+describe('feeds', () => {
+  it('/feed.json and /feed.xml carry yesterday’s and today’s results, cached like the pages', async () => {
+    const json = await get('/feed.json');
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
+    expect(json.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+    expect(json.headers.get('last-modified')).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+    const feed = (await json.json()) as { feed_url: string; items: { id: string; title: string }[] };
+    expect(feed.feed_url).toBe(`${server.url}/feed.json`);
+    const display = (key: string) => key.split('-').reverse().join('-');
+    expect(feed.items.map((item) => item.title).sort()).toEqual(
+      [`DISAWER ${display(today)}: 09`, `DISAWER ${display(yesterday)}: 83`, `GALI ${display(today)}: 47`, `GALI ${display(yesterday)}: 12`].sort(),
+    );
+
+    const xml = await get('/feed.xml', { 'accept-encoding': 'gzip' });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect(xml.headers.get('content-encoding')).toBe('gzip');
+    expect(await xml.text()).toContain(`<title>GALI ${display(today)}: 47</title>`);
+
+    const again = await get('/feed.json', { 'if-none-match': json.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it('every page names the feeds for browsers and readers', async () => {
+    const html = await (await get('/chart')).text();
+    expect(html).toContain(`<link rel="alternate" type="application/feed+json" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.json" />`);
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.xml" />`);
+  });
+});

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '@satta/shared/data';
 import { SECURITY_HEADERS, inlineScriptHashes } from '../../hosting/headers.ts';
 import { createHostingHandler } from '../../hosting/serve.ts';
-import { PageCache, type StoredPage } from './pageCache.ts';
+import { PageCache, storedBody, type StoredBody, type StoredPage } from './pageCache.ts';
+import { FEED_CACHE_CONTROL, FEED_JSON_TYPE, FEED_XML_TYPE, feedEntries, feedLinks, jsonFeed, rssFeed } from './feeds.ts';
 import { renderPage } from './renderPage.tsx';
 import { RemoteWidgets } from './widgets.ts';
 import type { ShellServerBundle } from './bundles.ts';
@@ -85,7 +86,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   const pages = new PageCache(
     (route, snapshot) => {
       const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
-      return renderPage({ template, shell, widgets: remotes.lookup, url, head, snapshot, timezone });
+      return renderPage({ template, shell, widgets: remotes.lookup, url, head: { ...head, alternates: feedLinks(origin()) }, snapshot, timezone });
     },
     { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY] },
   );
@@ -97,6 +98,17 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     return policy;
   };
   const isStatic = (pathname: string) => staticPath(options.mounts, pathname);
+  // Both feeds of a snapshot, made on the first request for either: a snapshot is never changed, only replaced.
+  const feeds = new WeakMap<Snapshot, { json: StoredBody; xml: StoredBody }>();
+  const feedsOf = (snapshot: Snapshot) => {
+    let made = feeds.get(snapshot);
+    if (!made) {
+      const entries = feedEntries(snapshot);
+      made = { json: storedBody(jsonFeed(entries, origin()), snapshot.at), xml: storedBody(rssFeed(entries, origin()), snapshot.at) };
+      feeds.set(snapshot, made);
+    }
+    return made;
+  };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return hosting.handle(req, res);
@@ -107,6 +119,10 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     const snapshot = options.data.snapshot;
     if (found.kind === 'sitemap' && snapshot) {
       return sendText(req, res, sitemapXml(snapshot, origin(), PAGE_ROUTES), 'application/xml; charset=utf-8', SITEMAP_CACHE_CONTROL);
+    }
+    if (found.kind === 'feed' && snapshot) {
+      const feed = feedsOf(snapshot)[found.format];
+      return sendStored(req, res, feed, { type: found.format === 'json' ? FEED_JSON_TYPE : FEED_XML_TYPE, cacheControl: FEED_CACHE_CONTROL });
     }
     if (found.kind === 'redirect') {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -199,21 +215,32 @@ function sendText(req: IncomingMessage, res: ServerResponse, text: string, type:
 }
 
 function sendPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, policy: string, status: 200 | 404 = 200): void {
+  sendStored(req, res, page, { type: 'text/html; charset=utf-8', cacheControl: PAGE_CACHE_CONTROL, status, policy });
+}
+
+/** A kept body: 304 for a matching If-None-Match, else brotli, gzip or plain as the client accepts. */
+function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  stored: StoredBody,
+  options: { type: string; cacheControl: string; status?: 200 | 404; policy?: string },
+): void {
+  const status = options.status ?? 200;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  res.setHeader('Content-Security-Policy', policy);
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-  res.setHeader('ETag', page.etag);
+  if (options.policy) res.setHeader('Content-Security-Policy', options.policy);
+  res.setHeader('Content-Type', options.type);
+  res.setHeader('Cache-Control', options.cacheControl);
+  res.setHeader('ETag', stored.etag);
   res.setHeader('Vary', 'Accept-Encoding');
   // When the data is from: the last data received, also while the database cannot be reached.
-  res.setHeader('Last-Modified', new Date(page.dataAt).toUTCString());
+  res.setHeader('Last-Modified', new Date(stored.dataAt).toUTCString());
   const tags = String(req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-  if (status === 200 && tags.includes(page.etag)) {
+  if (status === 200 && tags.includes(stored.etag)) {
     res.writeHead(304);
     return void res.end();
   }
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', page.br] : /\bgzip\b/.test(accepted) ? ['gzip', page.gzip] : [null, page.body];
+  const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', stored.br] : /\bgzip\b/.test(accepted) ? ['gzip', stored.gzip] : [null, stored.body];
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);

@@ -3,14 +3,18 @@ import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zl
 import type { RenderedPage } from './renderPage.ts';
 import { entryOf, type Snapshot } from './snapshot.ts';
 
-/** One rendered route, kept with its compressed forms so a request costs no work. */
-export interface StoredPage {
+/** A response body kept with its compressed forms and its ETag, so a request costs no work. */
+export interface StoredBody {
   body: Buffer;
   gzip: Buffer;
   br: Buffer;
   etag: string;
-  /** When the data it was rendered from was received. */
+  /** When the data it was made from was received. */
   dataAt: number;
+}
+
+/** One rendered route. */
+export interface StoredPage extends StoredBody {
   /** JSON of the data it read and the day it was rendered for: equal means no re-render. */
   inputs: string;
   /** The cache's generation it was rendered in: an older one is rendered again (new code). */
@@ -77,23 +81,13 @@ export class PageCache {
       return stored;
     }
     this.renders += 1;
-    const body = Buffer.from(page.html);
     const fresh: StoredPage = {
-      body,
-      gzip: gzipSync(body, { level: 9 }),
-      // Quality 5 now (about 2 ms for the home page) so that a new result is served at once; the
-      // smaller quality-11 copy (30-100 ms) replaces it when it is ready, off the request path.
-      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      dataAt: snapshot.at,
+      ...storedBody(page.html, snapshot.at),
       inputs: inputsOf(Object.keys(page.data), snapshot),
       generation: this.generation,
     };
     this.pages.set(route, fresh);
     this.checked.set(route, snapshot);
-    brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, smaller) => {
-      if (!error && smaller.length < fresh.br.length) fresh.br = smaller;
-    });
     this.evict();
     return fresh;
   }
@@ -107,6 +101,26 @@ export class PageCache {
       this.checked.delete(route);
     }
   }
+}
+
+/**
+ * `text` compressed both ways. Brotli at quality 5 now (about 2 ms for the home page) so that a
+ * new result is served at once; the smaller quality-11 copy (30-100 ms) replaces it when it is
+ * ready, off the request path.
+ */
+export function storedBody(text: string, dataAt: number): StoredBody {
+  const body = Buffer.from(text);
+  const stored: StoredBody = {
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    dataAt,
+  };
+  brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, smaller) => {
+    if (!error && smaller.length < stored.br.length) stored.br = smaller;
+  });
+  return stored;
 }
 
 /** What a page read, re-read from a snapshot: equal strings mean an equal page. */

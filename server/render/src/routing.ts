@@ -11,6 +11,7 @@ import {
 } from '@satta/shared/domain/chartUrls';
 import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
 import { SITE_NAME, chartDataset, type PageHead } from './seo.ts';
+import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
 export const PAGE_ROUTES = ['/', '/chart', '/contact', '/lucky-number'] as const;
@@ -57,6 +58,7 @@ export type Answer =
   | { kind: 'redirect'; location: string }
   | { kind: 'sitemap' }
   | { kind: 'robots' }
+  | { kind: 'feed'; format: 'json' | 'xml' }
   /** The static host: files, /config.json, client-only routes, or no data to render from yet. */
   | { kind: 'static' };
 
@@ -68,6 +70,9 @@ export type Answer =
 export function classify(pathname: string, snapshot: Snapshot | null, isStatic: (pathname: string) => boolean): Answer {
   if (pathname === ROBOTS_PATH) return { kind: 'robots' };
   if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
+  if (pathname === FEED_JSON_PATH || pathname === FEED_XML_PATH) {
+    return snapshot ? { kind: 'feed', format: pathname === FEED_JSON_PATH ? 'json' : 'xml' } : { kind: 'static' };
+  }
   // The shell's router matches its routes in any case: /CHART is /chart, at its one address.
   const lower = pathname.toLowerCase();
   if ((CLIENT_ROUTES as readonly string[]).includes(lower)) return { kind: 'static' };

@@ -22,6 +22,8 @@ export interface PageHead {
   canonical: string | null;
   /** schema.org structured data, as JSON-LD. */
   structuredData?: Record<string, unknown>;
+  /** <link rel="alternate"> tags of the site's feeds. */
+  alternates?: string;
 }
 
 export const escapeHtml = (text: string) =>
@@ -43,6 +45,7 @@ export function headTags(head: PageHead): string {
     meta('og:locale', 'hi_IN'),
     meta('og:site_name', SITE_NAME),
   ];
+  if (head.alternates) tags.push(head.alternates);
   if (head.structuredData) tags.push(`<script type="application/ld+json">${scriptJson(head.structuredData)}</script>`);
   return tags.join('');
 }
