@@ -2,6 +2,7 @@ import { chromium, type Page, type Response } from 'playwright-core';
 import { buildStale } from './build.ts';
 import { NAMESPACE, startStack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
+import { PATHS } from '../shared/domain/routes.ts';
 
 /*
  * What a first-time visitor downloads per route, measured from a real Chromium page load of the
@@ -16,11 +17,11 @@ interface Route {
 }
 
 const ROUTES: Route[] = [
-  { path: '/', firstResult: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
-  { path: '/chart', firstResult: '[data-widget="mf-chart/ChartPage"] button' },
-  { path: '/contact', firstResult: '[data-widget="mf-agents/ContactPage"] a[href^="mailto:"]' },
-  { path: '/lucky-number', firstResult: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
-  { path: '/signin', firstResult: 'input[type="email"]' },
+  { path: PATHS.home, firstResult: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
+  { path: PATHS.chart, firstResult: '[data-widget="mf-chart/ChartPage"] button' },
+  { path: PATHS.contact, firstResult: '[data-widget="mf-agents/ContactPage"] a[href^="mailto:"]' },
+  { path: PATHS.luckyNumber, firstResult: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
+  { path: PATHS.signIn, firstResult: 'input[type="email"]' },
 ];
 
 interface Bytes {

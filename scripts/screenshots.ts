@@ -5,6 +5,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildStale } from './build.ts';
 import { DEMO_ADMIN, NAMESPACE, startStack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
+import { chartPath } from '../shared/domain/chartUrls.ts';
+import { PATHS } from '../shared/domain/routes.ts';
 
 /*
  * `npm run screenshots [-- --out <folder>]`: the site as a visitor and the admin see it, without
@@ -24,12 +26,12 @@ const YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata',
 
 /** What each shot shows: a path, and what to wait for before taking it. */
 const PAGES: { name: string; path: string; ready: string }[] = [
-  { name: 'home', path: '/', ready: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
-  { name: 'chart', path: '/chart', ready: '[data-widget="mf-chart/ChartPage"] ul li' },
-  { name: 'yearly-chart', path: `/chart/gali/${YEAR}`, ready: '[role="dialog"] tbody tr' },
-  { name: 'contact', path: '/contact', ready: '[data-widget="mf-agents/ContactPage"]' },
-  { name: 'lucky-number', path: '/lucky-number', ready: '[data-widget^="mf-fun/"]' },
-  { name: 'signin', path: '/signin', ready: 'input[type="password"]' },
+  { name: 'home', path: PATHS.home, ready: '[data-widget="mf-results/ResultTable"] tr[data-game]' },
+  { name: 'chart', path: PATHS.chart, ready: '[data-widget="mf-chart/ChartPage"] ul li' },
+  { name: 'yearly-chart', path: chartPath('Gali', YEAR), ready: '[role="dialog"] tbody tr' },
+  { name: 'contact', path: PATHS.contact, ready: '[data-widget="mf-agents/ContactPage"]' },
+  { name: 'lucky-number', path: PATHS.luckyNumber, ready: '[data-widget^="mf-fun/"]' },
+  { name: 'signin', path: PATHS.signIn, ready: 'input[type="password"]' },
 ];
 
 /** The page once the app has taken over the server's HTML and the splash has gone. */

@@ -1,4 +1,5 @@
 import { findGame, gameNameKey, sameGame } from './games.ts';
+import { CHART_BASE } from './routes.ts';
 
 /*
  * Charts as addresses: /chart/{game} and /chart/{game}/{year}. A game's part is a stable slug
@@ -6,7 +7,7 @@ import { findGame, gameNameKey, sameGame } from './games.ts';
  * one address, and old links keep working when a spelling in the database changes.
  */
 
-export const CHART_BASE = '/chart';
+export { CHART_BASE };
 
 /** 'Delhi Bazar' -> 'delhi-bazar'; aliases take their game's slug ('Disawer' -> 'disawar'). */
 export function gameSlug(name: string): string {

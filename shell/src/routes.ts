@@ -1,20 +1,12 @@
 import { NAV_CHART, NAV_CONTACT, NAV_HOME, NAV_SIGN_IN } from '@satta/shared/domain/messages';
+import { PATHS, type RoutePath } from '@satta/shared/domain/routes';
 import { SITE_NAME_EN } from './strings.ts';
 
 /**
- * The shell's routes (docs/product.md, Routes). Deep links work because hosting falls back to
- * index.html.
+ * The shell's routes (docs/product.md, Routes): the site's addresses are written once, in
+ * shared/domain/routes.ts, which the remotes and the render service read too.
  */
-export const PATHS = {
-  home: '/',
-  chart: '/chart',
-  contact: '/contact',
-  signIn: '/signin',
-  dashboard: '/dashboard',
-  luckyNumber: '/lucky-number',
-} as const;
-
-export type RoutePath = (typeof PATHS)[keyof typeof PATHS];
+export { PATHS, type RoutePath };
 
 /** Document title per route; a distinct, descriptive title for each page. */
 export const TITLES: Record<RoutePath, string> = {

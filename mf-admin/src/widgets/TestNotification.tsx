@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SessionEndedError } from '@satta/shared/data';
 import { TEST_NOTIFICATION_MS } from '@satta/shared/domain/constants';
 import { FORM_TEST_NOTIFICATION, SENDING, TEST_NOTIFICATION_FAILED } from '@satta/shared/domain/messages';
+import { PATHS } from '@satta/shared/domain/routes';
 import { navigateTo } from '@satta/shared/ui';
 import { SESSION_ENDED, SIGN_IN_AGAIN } from '../domain/adminMessages.ts';
 import { useAdminData } from '../hooks/adminData.ts';
@@ -46,7 +47,7 @@ export function TestNotification() {
     } catch (error) {
       console.error('admin: sign-out before signing in again failed', error);
     }
-    navigateTo('/signin');
+    navigateTo(PATHS.signIn);
   }
 
   return (

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { nextGameOrTomorrow, secondsUntil } from '@satta/shared/domain/currentGame';
 import { LOADING, MISSING_NUMBER, MISSING_TIME, NAV_CHART } from '@satta/shared/domain/messages';
+import { PATHS } from '@satta/shared/domain/routes';
 import { parseGameTime } from '@satta/shared/domain/time';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
@@ -67,7 +68,7 @@ export default function NextGame() {
           <strong data-testid="next-game-countdown">{formatCountdown(secondsUntil(minutes, now))}</strong>
         </Countdown>
       )}
-      <ChartLink to="/chart">
+      <ChartLink to={PATHS.chart}>
         {CHART_LINK} ({NAV_CHART})
       </ChartLink>
     </Block>
