@@ -9,15 +9,16 @@ import {
   gameFromSlug,
   parseChartPath,
 } from '@satta/shared/domain/chartUrls';
+import { CLIENT_ONLY_PATHS, PUBLIC_PATHS } from '@satta/shared/domain/routes';
 import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
 import { SITE_NAME, chartDataset, type PageHead } from './seo.ts';
 import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
-export const PAGE_ROUTES = ['/', '/chart', '/contact', '/lucky-number'] as const;
+export const PAGE_ROUTES = PUBLIC_PATHS;
 
 /** The shell's routes that only ever render in the browser: the static host's index.html. */
-export const CLIENT_ROUTES = ['/signin', '/dashboard'] as const;
+export const CLIENT_ROUTES = CLIENT_ONLY_PATHS;
 
 /** The page key of the shell's not-found page: no address of the site, the same page for every unknown one. */
 export const NOT_FOUND_KEY = '/__not-found';
