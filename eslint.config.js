@@ -148,9 +148,12 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/coverage/**',
       '**/.vite/**',
-      '.data/**',
-      '.dist-building-*/**',
-      '.dist-old-*/**',
+      // Data and the builds' temporary folders (scripts/build.ts), wherever .gitignore lists them.
+      '**/.data/**',
+      '**/.dist-building-*/**',
+      '**/.dist-old-*/**',
+      // Vite's transient copy of a config while it loads it (vite.config.ts.timestamp-….mjs).
+      '**/*.timestamp-*.mjs',
       'screenshots/**',
       'test-results/**',
       'e2e/.artifacts/**',
