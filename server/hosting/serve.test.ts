@@ -219,7 +219,7 @@ describe('firebase.json mirrors the local host', () => {
   });
 
   it('leaves the caching of the render service’s answers to the service (no Cache-Control of its own)', async () => {
-    for (const path of ['/', '/chart', '/chart/gali/2026', '/contact', '/dashboard', '/sitemap.xml', '/robots.txt']) {
+    for (const path of ['/', '/chart', '/chart/gali/2026', '/contact', '/dashboard', '/sitemap.xml', '/robots.txt', '/feed.json', '/feed.xml']) {
       const response = await fetch(`${url}${path}`);
       expect({ path, cache: response.headers.get('cache-control') }).toEqual({ path, cache: null });
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
