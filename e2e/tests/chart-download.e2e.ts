@@ -36,7 +36,7 @@ async function openChart(viewport = DESKTOP) {
   const dialog = opened.page.getByRole('dialog', { name: `${GAME} - Yearly Chart ${YEAR}` });
   await dialog.waitFor();
   // The numbers are in: the cell of 14 July shows its number.
-  await expect.poll(() => dialog.locator('tbody tr').nth(13).locator('td').nth(6).textContent(), { timeout: 30_000 }).toBe('00');
+  await dialog.locator('tbody tr').nth(13).locator('td').nth(6).filter({ hasText: /^00$/ }).waitFor();
   return { ...opened, dialog };
 }
 
@@ -177,8 +177,8 @@ describe('keeping a chart', () => {
         });
       });
       await dialog.getByRole('button', { name: 'शेयर करें (Share)' }).press('Enter');
-      // Making the image takes a moment on a busy machine: wait for the share sheet to be called.
-      await page.waitForFunction(() => (window as unknown as { sharedForTest: unknown[] }).sharedForTest.length > 0, null, { timeout: 30_000 });
+      // Making the image takes a moment: wait for the share sheet to be called.
+      await page.waitForFunction(() => (window as unknown as { sharedForTest: unknown[] }).sharedForTest.length > 0);
       expect(await page.evaluate(() => (window as unknown as { sharedForTest: unknown[] }).sharedForTest)).toEqual([
         { title: `${GAME} - Yearly Chart ${YEAR}`, files: [{ name: 'shri-ganesh-2028-chart.png', type: 'image/png', size: expect.any(Number) }] },
       ]);

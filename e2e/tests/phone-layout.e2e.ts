@@ -42,9 +42,9 @@ async function open(path: string, viewport = MOBILE): Promise<TestPage> {
 
 async function homeLoaded(page: Page): Promise<void> {
   await waitForLiveWidget(page, 'mf-results/MonthlyTable');
-  await widget(page, 'mf-results/MonthlyTable').locator('tr[aria-current="date"]').first().waitFor({ timeout: 30_000 });
+  await widget(page, 'mf-results/MonthlyTable').locator('tr[aria-current="date"]').first().waitFor();
   await waitForLiveWidget(page, 'mf-agents/AgentCards');
-  await widget(page, 'mf-agents/AgentCards').locator('article').first().waitFor({ timeout: 30_000 });
+  await widget(page, 'mf-agents/AgentCards').locator('article').first().waitFor();
 }
 
 /**
@@ -318,7 +318,7 @@ describe('the chart page', () => {
     try {
       await waitForLiveWidget(page, 'mf-chart/ChartPage');
       const regions = page.locator('[data-widget="mf-chart/ChartPage"] [role="region"]');
-      await regions.first().locator('tbody th').first().waitFor({ timeout: 30_000 });
+      await regions.first().locator('tbody th').first().waitFor();
       expect(await regions.count()).toBe(2);
       for (const region of await regions.all()) {
         expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
@@ -334,7 +334,7 @@ describe('the chart page', () => {
     try {
       await waitForLiveWidget(page, 'mf-chart/ChartPage');
       const region = page.locator('[data-widget="mf-chart/ChartPage"] [role="region"]').first();
-      await region.locator('tbody th').first().waitFor({ timeout: 30_000 });
+      await region.locator('tbody th').first().waitFor();
       await region.locator('tbody th').first().evaluate((th) => th.scrollIntoView({ block: 'center' }));
       await region.evaluate((el) => el.scrollBy({ left: 10_000 }));
       expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
@@ -409,7 +409,7 @@ describe('small things on a phone', () => {
     const { context, page } = await open('/lucky-number');
     try {
       const names = page.getByTestId('reel-name');
-      await names.first().waitFor({ timeout: 30_000 });
+      await names.first().waitFor();
       expect(await names.count()).toBe(3);
       for (const name of await names.all()) {
         expect(['Cherry', 'Lemon', 'Orange', 'Grape', 'Watermelon', 'Bell', 'Gem', 'Fire']).toContain(await name.textContent());
@@ -439,7 +439,7 @@ describe("the admin's notice and ads", () => {
       await page.locator('input[type="password"]').fill(admin.password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL(`${site}/dashboard`);
-      await page.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor();
       expect(await page.locator('nav[data-testid="nav"] a').allTextContents()).toEqual(['Home', 'Chart', 'Contact', 'Dashboard']);
 
       const form = page.getByRole('region', { name: 'Update Main Information', exact: true });
@@ -449,7 +449,7 @@ describe("the admin's notice and ads", () => {
 
       await page.locator('nav[data-testid="nav"]').getByRole('link', { name: 'Home' }).click();
       const shown = widget(page, 'mf-results/Banner').getByTestId('notice');
-      await shown.waitFor({ timeout: 30_000 });
+      await shown.waitFor();
       expect(await shown.textContent()).toBe(`ज़रूरी सूचना (Notice):${notice}`);
       expect(await shown.isVisible()).toBe(true);
     } finally {
@@ -462,7 +462,7 @@ describe("the admin's notice and ads", () => {
     const { context, page } = await open('/');
     try {
       const block = page.getByRole('region', { name: 'विज्ञापन (Advertisement)' });
-      await block.waitFor({ timeout: 30_000 });
+      await block.waitFor();
       expect(await block.getByRole('listitem').allTextContents()).toEqual(['EveningDisawar adसमय: 06:00 PM', 'MorningGali adसमय: 11:00 AM']);
     } finally {
       await context.close();
