@@ -7,6 +7,7 @@ import {
   goOffline,
   goOnline,
   limitToFirst,
+  orderByChild,
   orderByKey,
   push,
   query,
@@ -57,6 +58,16 @@ export interface SetResultOptions {
   /** A back-filled result (dashboard 'Update Previous Number'): stored with `silent: true`, never pushed. */
   silent?: boolean;
 }
+/** A published result whose push waits for the end of its undo window (set by the notify service). */
+export interface PendingPush {
+  game: string;
+  number: string;
+  /** Server-clock milliseconds at which the push goes out unless the number is undone. */
+  sendAt: number;
+}
+/** notifyState/undoWindowSec: seconds from publishing to pushing; absent = 30, 0 = at once. */
+export const DEFAULT_UNDO_WINDOW_SEC = 30;
+export const MAX_UNDO_WINDOW_SEC = 600;
 export interface PushSubscriptionData {
   endpoint: string;
   keys: { p256dh: string; auth: string };
@@ -396,6 +407,74 @@ export class DataService {
       correctedAt: serverTimestamp(),
     };
     return patch;
+  }
+
+  // ---------- the undo window of a publish ----------
+
+  /**
+   * Takes back a result just published: a correction gets its earlier number back (and its
+   * corrections entry goes), a first publication is removed. One update with its audit entry.
+   * The notify service sees the number gone or changed and does not push it.
+   * Resolves the number now stored (null: none).
+   */
+  async undoResult(game: string, dateKey: string): Promise<string | null> {
+    const path = `sattanamee/${game}/${dateKey}`;
+    const before = (await get(ref(this.db, path))).val() as unknown;
+    const node = isRecord(before) ? before : {};
+    const number = normalizeNumber(node['number']);
+    if (number === null) return null;
+    const was = normalizeNumber(node['was']);
+    if (was === null) {
+      await this.writeAudited({ [path]: null }, path, number, null);
+      return null;
+    }
+    const patch: Record<string, unknown> = {
+      [`${path}/number`]: was,
+      [`${path}/was`]: null,
+      [`${path}/updatedAt`]: serverTimestamp(),
+    };
+    // The correction's log entry was written with the same server time as updatedAt.
+    const since = typeof node['updatedAt'] === 'number' ? node['updatedAt'] : 0;
+    const log = (await get(query(ref(this.db, 'corrections'), orderByChild('correctedAt'), startAt(since)))).val() as unknown;
+    const entry = Object.entries(isRecord(log) ? log : {})
+      .filter(([, c]) => isRecord(c) && c['game'] === game && c['date'] === dateKey && c['to'] === number)
+      .sort(([, a], [, b]) => Number((b as Record<string, unknown>)['correctedAt']) - Number((a as Record<string, unknown>)['correctedAt']))[0];
+    if (entry) patch[`corrections/${entry[0]}`] = null;
+    await this.writeAudited(patch, path, number, was);
+    return was;
+  }
+
+  /** Today's (or `dateKey`'s) results waiting for their push, soonest first. Admin only. */
+  pendingPushes$(dateKey: string): Observable<Live<PendingPush[]>> {
+    return this.memo(`notifyState/pending/${dateKey}`, () =>
+      valueOf(ref(this.db, `notifyState/pending/${dateKey}`)).pipe(
+        map((v) =>
+          Object.entries(isRecord(v) ? v : {})
+            .flatMap(([game, p]) => {
+              const number = isRecord(p) ? normalizeNumber(p['number']) : null;
+              const sendAt = isRecord(p) ? p['sendAt'] : null;
+              return number !== null && typeof sendAt === 'number' ? [{ game, number, sendAt }] : [];
+            })
+            .sort((a, b) => a.sendAt - b.sendAt),
+        ),
+      ),
+    );
+  }
+
+  /** The undo window in seconds (default 30 when never set). Admin only. */
+  undoWindow$(): Observable<Live<number>> {
+    return this.memo('notifyState/undoWindowSec', () =>
+      valueOf(ref(this.db, 'notifyState/undoWindowSec')).pipe(map((v) => (typeof v === 'number' ? v : DEFAULT_UNDO_WINDOW_SEC))),
+    );
+  }
+
+  async setUndoWindow(seconds: number): Promise<void> {
+    if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_UNDO_WINDOW_SEC) {
+      throw new Error(`The undo window must be a whole number of seconds from 0 to ${MAX_UNDO_WINDOW_SEC}.`);
+    }
+    const path = 'notifyState/undoWindowSec';
+    const previous = (await get(ref(this.db, path))).val() as unknown;
+    await this.writeAudited({ [path]: seconds }, path, previous, seconds);
   }
 
   // ---------- push subscriptions and the notify service ----------
