@@ -78,6 +78,8 @@ beforeAll(async () => {
     Gali: { time: '11:30 PM', place: 11 },
     Disawar: { time: '02:00 AM', place: 12 },
   });
+  // Results are pushed at once here; the undo window has its own tests (undoWindow.integration.test.ts).
+  await rest(stack.urls.database, 'PUT', 'notifyState/undoWindowSec', 0);
   [adminToken, visitorToken] = await Promise.all([
     signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password),
     signIn(stack.urls.auth, DEMO_VISITOR.email, DEMO_VISITOR.password),

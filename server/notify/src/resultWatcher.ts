@@ -7,6 +7,10 @@ export interface Result {
   date: string;
   game: string;
   number: string;
+  /** Server time of the number's last change; absent on data older than the field. */
+  updatedAt?: number;
+  /** A back-filled result (dashboard 'Update Previous Number', bulk import): never pushed. */
+  silent: boolean;
 }
 
 export interface ResultWatcherOptions {
@@ -14,6 +18,8 @@ export interface ResultWatcherOptions {
   timezone: string;
   listGames(): Promise<string[]>;
   onResult(result: Result): void;
+  /** Today's result of `game` is gone (undone or deleted), or there is none yet. */
+  onRemoved?(date: string, game: string): void;
   /** Called when the site's day changes (and once at start) with the new date key. */
   onDay?(dateKey: string): void;
   gamesRefreshMs: number;
@@ -45,8 +51,20 @@ export function watchResults(options: ResultWatcherOptions) {
     const date = day;
     const query = options.db.ref('sattanamee').child(game).orderByKey().startAt(date).endAt(date);
     const callback = (snapshot: DataSnapshot) => {
-      const number = normalizeNumber(snapshot.child(date).child('number').val());
-      if (number !== null) options.onResult({ date, game, number });
+      const day = snapshot.child(date);
+      const number = normalizeNumber(day.child('number').val());
+      if (number === null) {
+        options.onRemoved?.(date, game);
+        return;
+      }
+      const updatedAt: unknown = day.child('updatedAt').val();
+      options.onResult({
+        date,
+        game,
+        number,
+        ...(typeof updatedAt === 'number' ? { updatedAt } : {}),
+        silent: day.child('silent').val() === true,
+      });
     };
     query.on('value', callback, (error: Error) => log(`notify: listening to ${game} failed: ${error.message}`));
     listeners.set(game, { query, callback });

@@ -20,6 +20,12 @@ export function sentLedger(db: Database) {
       return result.committed;
     },
 
+    /** The number announced for this date and game, if any. */
+    async announced(date: string, game: string): Promise<string | null> {
+      const value: unknown = (await db.ref(`${ROOT}/${date}/${game}`).get()).val();
+      return typeof value === 'string' ? value : null;
+    },
+
     /** Forgets days before `keepFrom` (a date key): the ledger stays a few days long. */
     async prune(keepFrom: string): Promise<number> {
       const old = await db.ref(ROOT).orderByKey().endAt(keepFrom).get();

@@ -11,10 +11,11 @@ import { createLimiter } from './limiter.ts';
 import { TEST_DELIVERY, resultDelivery, resultPayload, testPayload, type DeliveryOptions, type NotificationPayload } from './payload.ts';
 import { httpTransport } from './pushTransport.ts';
 import { createRateLimiter } from './rateLimit.ts';
-import { watchResults, type Result } from './resultWatcher.ts';
+import { watchResults } from './resultWatcher.ts';
 import { sentLedger } from './sentLedger.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
 import { summary } from './testMessage.ts';
+import { createPublishQueue } from './undoWindow.ts';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
 
 /** Days of notifyState/sent kept: enough for a result corrected the morning after. */
@@ -70,7 +71,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     return fanOut(targets, payload, delivery, deadlineMs - (performance.now() - started));
   };
 
-  const announce = async ({ date, game, number }: Result) => {
+  const announce = async ({ date, game, number }: { date: string; game: string; number: string }) => {
     try {
       // The claim is not bounded: a transaction cannot be called off, and one that commits after
       // we stopped waiting would mark the result announced when nothing was sent. Nobody waits on
@@ -83,14 +84,27 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     }
   };
 
+  // A result is pushed when its undo window ends, not when it arrives (undoWindow.ts).
+  const queue = createPublishQueue({
+    db: firebase.db,
+    ledger,
+    announce: (result) => {
+      const work = announce(result);
+      track(work);
+      return work;
+    },
+    log,
+  });
+
   const watcher = watchResults({
     db: firebase.db,
     timezone: config.timezone,
     listGames: () => listGames({ restBase: config.restBase, namespace: config.restNamespace }),
-    onResult: (result) => track(announce(result)),
+    onResult: (result) => track(queue.onResult(result)),
+    onRemoved: (date, game) => track(queue.onRemoved(date, game)),
     onDay: (day) =>
       track(
-        ledger.prune(addDays(day, -LEDGER_DAYS)).then(
+        Promise.all([ledger.prune(addDays(day, -LEDGER_DAYS)), queue.prune(day)]).then(
           () => undefined,
           (error: unknown) => log(`notify: pruning notifyState failed: ${String(error)}`),
         ),
@@ -120,6 +134,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     watching: watcher.ready,
     async close() {
       watcher.stop();
+      queue.close();
       await app.close();
       // Let a fan-out that is under way finish its current requests rather than cut it mid-way.
       await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
