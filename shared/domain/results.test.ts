@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readGameNode, readGames, type GameData } from './results.ts';
+import { readDayMetas, readGameNode, readGames, type GameData } from './results.ts';
 
 describe('readGameNode', () => {
   it.each<[string, unknown, GameData]>([
@@ -41,6 +41,34 @@ describe('readGameNode', () => {
     ['an array', [1, 2], { name: 'Bilaspur', time: null, place: null, results: {} }],
   ])('%s', (_title, node, expected) => {
     expect(readGameNode('Bilaspur', node)).toEqual(expected);
+  });
+});
+
+describe('readGameNode: times and corrections', () => {
+  it('carries publish and change times and the earlier value beside the numbers', () => {
+    const node = {
+      time: '11:30 PM',
+      '2026-11-20': { number: '42' },
+      '2026-11-21': { number: '41', publishedAt: 1_795_300_000_000, updatedAt: 1_795_300_000_000 },
+      '2026-11-22': { number: '43', publishedAt: 1_795_390_000_000, updatedAt: 1_795_390_500_000, was: '44', silent: true },
+      '2026-11-23': { number: '45', publishedAt: 'soon', updatedAt: -1, was: 'x' },
+    };
+    expect(readGameNode('Gali', node)).toEqual({
+      name: 'Gali',
+      time: '11:30 PM',
+      place: null,
+      results: { '2026-11-20': '42', '2026-11-21': '41', '2026-11-22': '43', '2026-11-23': '45' },
+      meta: {
+        '2026-11-21': { publishedAt: 1_795_300_000_000, updatedAt: 1_795_300_000_000 },
+        '2026-11-22': { publishedAt: 1_795_390_000_000, updatedAt: 1_795_390_500_000, was: '44' },
+      },
+    });
+  });
+
+  it('has no meta for old data, so old data reads exactly as before', () => {
+    expect(readGameNode('Gali', { '2026-11-20': { number: '42' } })).toEqual({ name: 'Gali', time: null, place: null, results: { '2026-11-20': '42' } });
+    expect(readDayMetas({ '2026-11-20': { number: '42' } })).toEqual({});
+    expect(readDayMetas({ '2026-11-20': { number: '42', publishedAt: 5 } })).toEqual({ '2026-11-20': { publishedAt: 5 } });
   });
 });
 

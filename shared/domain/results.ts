@@ -5,12 +5,30 @@ import { normalizeTimeInput } from './time.ts';
 /** dateKey 'YYYY-MM-DD' -> two-digit result '05'. */
 export type DayResults = Record<string, string>;
 
+/** When a date's number was published and last changed, and the number before a correction. */
+export interface DayMeta {
+  /** Server time (ms) of the first publication; absent on old data. */
+  publishedAt?: number;
+  /** Server time (ms) of the last change; equal to publishedAt until a correction. */
+  updatedAt?: number;
+  /** The number before the latest correction; absent when the number was never corrected. */
+  was?: string;
+}
+
+/** dateKey -> its times, for the dates of a DayResults that have any (old data has none). */
+export type DayMetas = Record<string, DayMeta>;
+
 export interface GameData {
   name: string;
   /** Canonical 'HH:MM AM/PM', or null when missing or unreadable (shown as 'N/A'). */
   time: string | null;
   place: number | null;
   results: DayResults;
+  /**
+   * Times and earlier values beside `results` (a parallel map, so every reader of the numbers
+   * stays as it was). Absent when no date has any: old data reads exactly as before.
+   */
+  meta?: DayMetas;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -35,13 +53,39 @@ export function readGameNode(name: string, node: unknown): GameData {
   if (!isRecord(node)) return game;
   game.time = typeof node['time'] === 'string' ? normalizeTimeInput(node['time']) : null;
   game.place = readPlace(node['place']);
+  const meta: DayMetas = {};
   for (const [key, child] of Object.entries(node)) {
     if (!isDateKey(key)) continue;
     // The specification stores {number}; a bare value is what an older writer left behind.
     const number = normalizeNumber(isRecord(child) ? child['number'] : child);
-    if (number !== null) game.results[key] = number;
+    if (number === null) continue;
+    game.results[key] = number;
+    const day = isRecord(child) ? readDayMeta(child) : null;
+    if (day) meta[key] = day;
   }
+  if (Object.keys(meta).length > 0) game.meta = meta;
   return game;
+}
+
+/** The times of every date of a `sattanamee/{game}` node (or a range of it) that has any. */
+export function readDayMetas(node: unknown): DayMetas {
+  return readGameNode('', node).meta ?? {};
+}
+
+function readTime(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+/** One date's times and earlier value; null when it has none (old data). */
+function readDayMeta(child: Record<string, unknown>): DayMeta | null {
+  const day: DayMeta = {};
+  const publishedAt = readTime(child['publishedAt']);
+  const updatedAt = readTime(child['updatedAt']);
+  const was = normalizeNumber(child['was']);
+  if (publishedAt !== undefined) day.publishedAt = publishedAt;
+  if (updatedAt !== undefined) day.updatedAt = updatedAt;
+  if (was !== null) day.was = was;
+  return Object.keys(day).length > 0 ? day : null;
 }
 
 /** Every game of a `sattanamee/` snapshot value, in the database's key order. */

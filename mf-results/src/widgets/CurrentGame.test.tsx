@@ -54,4 +54,33 @@ describe('CurrentGame', () => {
     renderWithData(<CurrentGame />, fake);
     expect(shown()).toEqual({ name: 'Gali', time: 'N/A', yesterday: '42', today: '07' });
   });
+
+  it("shows today's publish time under the numbers, and a corrected mark with the earlier value", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(ist('2026-03-15', '23:45'));
+    const games = sampleGames(results);
+    const gali = games.find((g) => g.name === 'Gali');
+    if (!gali) throw new Error('no Gali');
+    // 2026-03-14 11:32 PM IST; 2026-03-15 11:31 PM and 11:40 PM IST.
+    gali.meta = {
+      '2026-03-14': { publishedAt: Date.UTC(2026, 2, 14, 18, 2), updatedAt: Date.UTC(2026, 2, 14, 18, 2) },
+      '2026-03-15': { publishedAt: Date.UTC(2026, 2, 15, 18, 1), updatedAt: Date.UTC(2026, 2, 15, 18, 10), was: '41' },
+    };
+    const fake = fakeResultsData();
+    fake.games$.next(live(games));
+    renderWithData(<CurrentGame />, fake);
+    expect(screen.getByTestId('current-game-published').textContent).toBe('प्रकाशित 11:31 PM IST');
+    expect(screen.getByRole('button', { name: '07 संशोधित' }).getAttribute('title')).toBe('संशोधित: पहले 41 (11:31 PM), बदला 11:40 PM IST');
+    expect(screen.getByRole('button', { name: '42' }).getAttribute('title')).toBe('प्रकाशित 11:32 PM IST');
+  });
+
+  it('keeps the publish line empty for old data without times', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(ist('2026-03-15', '23:45'));
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames(results)));
+    renderWithData(<CurrentGame />, fake);
+    expect(screen.getByTestId('current-game-published').textContent).toBe('\u00a0');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
 });

@@ -2,7 +2,10 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { currentGame, resultCell } from '@satta/shared/domain/currentGame';
 import { MISSING_NUMBER, MISSING_TIME } from '@satta/shared/domain/messages';
+import { publishedText } from '@satta/shared/domain/publishTimes';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useResultsData } from '../hooks/resultsData.ts';
+import { NumberDetail } from '../ui/NumberDetail.tsx';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, CardHeading, StaleBadge, VisuallyHidden } from '@satta/shared/ui';
@@ -33,13 +36,23 @@ const Numbers = styled.p`
   font-variant-numeric: tabular-nums;
 `;
 
+// Reserved whether or not there is a time, so nothing moves when the number arrives.
+const Published = styled.p`
+  min-height: 1.4em;
+  margin: 0.25rem 0 0;
+  font-size: 0.85rem;
+`;
+
 /** The game being looked at now (Gali until 05:05): its time, yesterday's and today's number. */
 export default function CurrentGame() {
   const headingId = useId();
   const live = useHomeGames();
   const { now, todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const game = live.data ? currentGame(live.data, now) : null;
+  const { timezone } = useResultsData();
   const cell = game ? resultCell(game.results, todayKey, yesterdayKey) : null;
+  const todayMeta = cell?.today == null ? undefined : game?.meta?.[todayKey];
+  const published = publishedText(todayMeta, timezone);
   return (
     <Centered aria-labelledby={headingId}>
       <CardHeading id={headingId}>
@@ -51,14 +64,19 @@ export default function CurrentGame() {
       <Numbers>
         <span data-testid="current-game-yesterday">
           <VisuallyHidden>{YESTERDAY_LABEL}: </VisuallyHidden>
-          {cell?.yesterday ?? MISSING_NUMBER}
+          <NumberDetail meta={cell?.yesterday == null ? undefined : game?.meta?.[yesterdayKey]} timezone={timezone}>
+            {cell?.yesterday ?? MISSING_NUMBER}
+          </NumberDetail>
         </span>
         <span aria-hidden="true">→</span>
         <span data-testid="current-game-today">
           <VisuallyHidden>{TODAY_LABEL}: </VisuallyHidden>
-          {cell?.today ?? MISSING_NUMBER}
+          <NumberDetail meta={todayMeta} timezone={timezone}>
+            {cell?.today ?? MISSING_NUMBER}
+          </NumberDetail>
         </span>
       </Numbers>
+      <Published data-testid="current-game-published">{published ?? '\u00a0'}</Published>
     </Centered>
   );
 }

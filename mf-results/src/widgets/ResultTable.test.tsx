@@ -99,4 +99,50 @@ describe('ResultTable', () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['33', 'Wait...']);
   });
+
+  describe('publish times and corrections', () => {
+    // 2026-03-14 11:32:05 PM and 11:40:42 PM IST; 2026-03-15 12:21:30 PM IST.
+    const AT_2332 = Date.UTC(2026, 2, 14, 18, 2, 5);
+    const AT_2340 = Date.UTC(2026, 2, 14, 18, 10, 42);
+    const AT_1221 = Date.UTC(2026, 2, 15, 6, 51, 30);
+
+    function timedGames() {
+      const games = sampleGames({ Gali: { '2026-03-14': '42' }, Bilaspur: { '2026-03-14': '18', '2026-03-15': '81' } });
+      const gali = games.find((g) => g.name === 'Gali');
+      const bilaspur = games.find((g) => g.name === 'Bilaspur');
+      if (!gali || !bilaspur) throw new Error('sample games changed');
+      gali.meta = { '2026-03-14': { publishedAt: AT_2332, updatedAt: AT_2340, was: '41' } };
+      bilaspur.meta = { '2026-03-15': { publishedAt: AT_1221, updatedAt: AT_1221 } };
+      return games;
+    }
+
+    it('shows the publish time on hover and on focus, and marks a corrected number', () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(timedGames()));
+      renderWithData(<ResultTable />, fake);
+      const today = within(row('Bilaspur')).getByRole('button', { name: '81' });
+      expect(today.getAttribute('title')).toBe('प्रकाशित 12:21 PM IST');
+      expect(today.getAttribute('aria-expanded')).toBe('false');
+      act(() => today.focus());
+      expect(today.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('note').textContent).toBe('प्रकाशित 12:21 PM IST');
+
+      const corrected = within(row('Gali')).getByRole('button', { name: '42 संशोधित' });
+      expect(corrected.getAttribute('title')).toBe('संशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST');
+      expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+        '42संशोधितसंशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST',
+        'Wait...',
+      ]);
+    });
+
+    it("says when the shown results were last updated, and keeps the line's space without times", () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(timedGames()));
+      renderWithData(<ResultTable />, fake);
+      expect(screen.getByTestId('last-updated').textContent).toBe('Last updated 12:21:30 PM IST');
+      act(() => fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } }))));
+      expect(screen.getByTestId('last-updated').textContent).toBe('\u00a0');
+      expect(within(row('Gali')).queryByRole('button')).toBeNull();
+    });
+  });
 });

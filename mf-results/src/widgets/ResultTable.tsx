@@ -3,11 +3,14 @@ import styled from 'styled-components';
 import { orderGames } from '@satta/shared/domain/games';
 import { resultCell } from '@satta/shared/domain/currentGame';
 import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING } from '@satta/shared/domain/messages';
+import { lastUpdatedText, latestUpdate } from '@satta/shared/domain/publishTimes';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useResultsData } from '../hooks/resultsData.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, StaleBadge, StickyScroll, StickyTable } from '@satta/shared/ui';
 import { ResultValue } from '../ui/ResultValue.tsx';
+import { NumberDetail } from '../ui/NumberDetail.tsx';
 import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
 
 const GameTime = styled.span`
@@ -16,13 +19,24 @@ const GameTime = styled.span`
   font-weight: 400;
 `;
 
+// One line tall whether or not there is a time yet, so nothing moves when the data arrives.
+const LastUpdated = styled.p`
+  min-height: 1.4em;
+  margin: 0 0 0.5rem;
+  font-size: 0.85rem;
+  text-align: center;
+`;
+
 /** Every game with yesterday's and today's number, in the fixed order. */
 export default function ResultTable() {
   const live = useHomeGames();
+  const { timezone } = useResultsData();
   const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
+  const updated = games ? latestUpdate(games, [yesterdayKey, todayKey]) : null;
   return (
     <Card>
+      <LastUpdated data-testid="last-updated">{updated === null ? '\u00a0' : lastUpdatedText(updated, timezone)}</LastUpdated>
       <StickyScroll tabIndex={0} role="region" aria-label={RESULT_TABLE_CAPTION}>
         <StickyTable>
           <caption>
@@ -50,9 +64,15 @@ export default function ResultTable() {
                       {game.name}
                       <GameTime>{game.time ?? MISSING_TIME}</GameTime>
                     </th>
-                    <td>{cell.yesterday ?? MISSING_NUMBER}</td>
                     <td>
-                      <ResultValue number={cell.today} />
+                      <NumberDetail meta={game.meta?.[yesterdayKey]} timezone={timezone}>
+                        {cell.yesterday ?? MISSING_NUMBER}
+                      </NumberDetail>
+                    </td>
+                    <td>
+                      <NumberDetail meta={cell.today === null ? undefined : game.meta?.[todayKey]} timezone={timezone}>
+                        <ResultValue number={cell.today} />
+                      </NumberDetail>
                     </td>
                   </tr>
                 );
