@@ -21,9 +21,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const APPS = ['shell', ...REMOTE_NAMES] as const;
 export type App = (typeof APPS)[number];
 const STAMP = '.build-stamp';
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
-const SKIP_PREFIXES = ['.dist-building-', '.dist-old-'];
-const COMMON_INPUTS = ['shared', 'scripts/federation.ts', 'tsconfig.base.json', 'package-lock.json'];
+/** Not sources: an app's output, its dependencies, caches, and builds being swapped in. */
+export const SKIP_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage']);
+export const SKIP_PREFIXES = ['.dist-building-', '.dist-old-'];
+/** Inputs of every app: a change to one makes them all stale. */
+export const COMMON_INPUTS = ['shared', 'scripts/federation.ts', 'tsconfig.base.json', 'package-lock.json'];
+/** Tests are no input of a build. */
+export const TEST_FILE = /\.test\.tsx?$/;
 
 /**
  * `countSelf` is off for an app's own folder: swapping its dist/ in changes that folder's time,
@@ -32,7 +36,7 @@ const COMMON_INPUTS = ['shared', 'scripts/federation.ts', 'tsconfig.base.json', 
 function newestMtime(path: string, countSelf = true): number {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
+  if (!stat.isDirectory()) return TEST_FILE.test(path) ? 0 : stat.mtimeMs;
   let newest = countSelf ? stat.mtimeMs : 0; // a deleted file shows only as its folder's change
   for (const entry of readdirSync(path)) {
     if (SKIP_DIRS.has(entry) || SKIP_PREFIXES.some((p) => entry.startsWith(p))) continue;

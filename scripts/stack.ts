@@ -41,6 +41,8 @@ export interface StackOptions {
   hosting?: boolean;
   /** Remotes served by their own servers (other origins), e.g. to test one going down. */
   separateRemotes?: RemoteName[];
+  /** More origins that pages are opened from (npm run dev's proxy), for the notify service's CORS. */
+  siteOrigins?: string[];
   echo?: boolean;
 }
 
@@ -59,8 +61,16 @@ export interface Stack {
   urls: { site: string | null; auth: string; database: string; notify: string };
   dataDir: string;
   remoteServers: Partial<Record<RemoteName, SeparateRemote>>;
+  /**
+   * Starts the render service again on the same port, so that it reads a rebuilt shell (its page
+   * template and server bundle are read once at start; remotes it re-checks on its own).
+   */
+  restartSite(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** How often the stack's render service looks for rebuilt remote server bundles. */
+export const RENDER_REMOTE_CHECK_MS = 1000;
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ports: EmulatorPorts = {
@@ -104,7 +114,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             NOTIFY_DATABASE_NAMESPACE: NAMESPACE,
             NOTIFY_DATA_DIR: join(dataDir, '..', 'notify'),
             // CORS: the site is the only page origin that calls the service.
-            NOTIFY_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.hosting},http://localhost:${ports.hosting}`,
+            NOTIFY_ALLOWED_ORIGINS: [`http://127.0.0.1:${ports.hosting}`, `http://localhost:${ports.hosting}`, ...(options.siteOrigins ?? [])].join(','),
           },
         },
       ),
@@ -155,16 +165,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     let site: string | null = null;
-    if (options.hosting !== false) {
-      // The site is served by the render service: public pages rendered on the server from the
-      // database's live data, everything else as the static host serves it.
+    let render: Managed | null = null;
+    // The site is served by the render service: public pages rendered on the server from the
+    // database's live data, everything else as the static host serves it.
+    const startSite = async () => {
       const mounts = ['--mount', `/=${join(ROOT, 'shell/dist')}`];
       for (const name of REMOTES) {
         if (!options.separateRemotes?.includes(name)) mounts.push('--mount', `/remotes/${name}=${join(ROOT, name, 'dist')}`);
       }
       const configFile = join(temp, 'config.json');
       writeFileSync(configFile, JSON.stringify(config));
-      const render = await startProcess(
+      const started = await startProcess(
         'render',
         process.execPath,
         [...tsx, join(ROOT, 'server/render/src/main.ts'), '--port', String(ports.hosting), '--host', '127.0.0.1', '--config', configFile, ...mounts],
@@ -177,21 +188,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             // Games seeded after start show up within a second or two.
             RENDER_RELIST_MS: '1500',
             // A rebuilt remote (npm run build while the site runs) is rendered with its new code at once.
-            RENDER_REMOTE_CHECK_MS: '1000',
+            RENDER_REMOTE_CHECK_MS: String(RENDER_REMOTE_CHECK_MS),
             // tsx applies a tsconfig only to the files it includes: this one has the shared .tsx
             // files too, so they get the automatic JSX runtime.
             TSX_TSCONFIG_PATH: join(ROOT, 'server/render/tsconfig.runtime.json'),
           },
         },
       );
-      started.push(render.managed);
-      site = render.match[1] ?? null;
-    }
+      render = started.managed;
+      site = started.match[1] ?? null;
+    };
+    closers.push(async () => {
+      await render?.stop();
+    });
+    if (options.hosting !== false) await startSite();
     return {
       config,
       urls: { site, auth: `http://127.0.0.1:${ports.auth}`, database: `http://127.0.0.1:${ports.database}`, notify: config.notifyUrl ?? '' },
       dataDir,
       remoteServers,
+      restartSite: async () => {
+        if (!render) throw new Error('stack: no site to restart (started with hosting: false)');
+        await render.stop();
+        render = null;
+        await startSite();
+      },
       stop,
     };
   } catch (error) {

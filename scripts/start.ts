@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { DEMO_ADMIN, NAMESPACE, ROOT, configuredPorts, startStack } from './stack.ts';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ADMIN, NAMESPACE, ROOT, configuredPorts, startStack, type Stack, type StackOptions } from './stack.ts';
 
 /**
  * `npm start`: the whole site on one machine. Builds what is stale, starts the Auth emulator,
  * the local Realtime Database (seeded on first start), the notify service and the static host
  * on the ports of firebase.json, prints where to go, and stops everything on Ctrl-C.
+ * `npm run dev` (scripts/dev.ts) starts the same through startLocalSite.
  */
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -16,42 +18,62 @@ function run(command: string, args: string[]): void {
   }
 }
 
-run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts')]);
+/**
+ * Builds what is stale, starts the stack on firebase.json's ports (some overridden by `ports`)
+ * with the data in .data/, and seeds the database on its first start. Exits the process with a
+ * one-line reason when a port is taken.
+ */
+export async function startLocalSite(options: Pick<StackOptions, 'ports' | 'siteOrigins'> = {}): Promise<Stack> {
+  run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts')]);
 
-const dataDir = join(ROOT, '.data/rtdb');
-mkdirSync(dataDir, { recursive: true });
-let stack: Awaited<ReturnType<typeof startStack>>;
-try {
-  stack = await startStack({ ports: configuredPorts(), dataDir });
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const line = message.split('\n').find((l) => /already in use|EADDRINUSE/.test(l));
-  console.error(line ? `start: ${line.trim()}` : `start: ${message}`);
-  process.exit(1);
+  const dataDir = join(ROOT, '.data/rtdb');
+  mkdirSync(dataDir, { recursive: true });
+  let stack: Stack;
+  try {
+    stack = await startStack({ ports: { ...configuredPorts(), ...options.ports }, dataDir, siteOrigins: options.siteOrigins });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const line = message.split('\n').find((l) => /already in use|EADDRINUSE/.test(l));
+    console.error(line ? `start: ${line.trim()}` : `start: ${message}`);
+    process.exit(1);
+  }
+
+  const seededMarker = join(ROOT, '.data/seeded');
+  if (!existsSync(seededMarker)) {
+    run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/seed.ts'), '--db', stack.urls.database, '--ns', NAMESPACE]);
+    writeFileSync(seededMarker, new Date().toISOString());
+  }
+  return stack;
 }
 
-const seededMarker = join(ROOT, '.data/seeded');
-if (!existsSync(seededMarker)) {
-  run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/seed.ts'), '--db', stack.urls.database, '--ns', NAMESPACE]);
-  writeFileSync(seededMarker, new Date().toISOString());
-}
-
-console.log(`
-  Site:      ${stack.urls.site}
-  Admin:     ${stack.urls.site}/signin   email ${DEMO_ADMIN.email}   password ${DEMO_ADMIN.password}
+/** Where to go: the site (`site`: the address to open, npm run dev's own), the demo admin, the services. */
+export function printSite(stack: Stack, site = stack.urls.site): void {
+  console.log(`
+  Site:      ${site}
+  Admin:     ${site}/signin   email ${DEMO_ADMIN.email}   password ${DEMO_ADMIN.password}
   Database:  ${stack.urls.database}  (namespace ${NAMESPACE}, data in .data/rtdb)
   Auth:      ${stack.urls.auth}  (Auth emulator)
   Notify:    ${stack.urls.notify}
 
   Press Ctrl-C to stop.
 `);
+}
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nstart: stopping...');
-    void stack.stop().then(() => process.exit(0));
-  });
+/** Ctrl-C (or SIGTERM): `stop` once, then exit. */
+export function stopOnSignal(name: string, stop: () => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`\n${name}: stopping...`);
+      void stop().then(() => process.exit(0));
+    });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const stack = await startLocalSite();
+  printSite(stack);
+  stopOnSignal('start', () => stack.stop());
 }
