@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import federation from '@originjs/vite-plugin-federation';
+import { deferBoot } from './deferBoot.ts';
 import { REMOTE_NAMES, federationBuild, jsxOptions, serverViteConfig, sharedConfig } from '../scripts/federation.ts';
 
 /*
@@ -42,6 +43,7 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverConfig : {
       remotes,
       shared: sharedConfig({ role: 'host' }),
     }),
+    deferBoot(),
   ],
   build: {
     ...federationBuild,
