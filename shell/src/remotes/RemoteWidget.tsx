@@ -65,6 +65,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
   const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
   const attempt = useSyncExternalStore(onRemoteRetry, () => remoteAttempt(remote), () => 0);
   // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   const Widget = useMemo(() => lazy(() => loadExposed(remote, exposed)), [remote, exposed, attempt]);
   if (ServerWidget) {
     // On the server a widget that throws (e.g. it needs the browser) renders as its loading
