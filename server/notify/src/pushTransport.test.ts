@@ -1,5 +1,5 @@
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RefusedAddressError, type Resolve } from './addressPolicy.ts';
 import { httpTransport } from './pushTransport.ts';
