@@ -205,8 +205,8 @@ const CONTACT_EMAIL = /^[^\s@?&#/:]+@[^\s@?&#/:]+\.[^\s@?&#/:]+$/;
 
 /**
  * Whether the contact page shows this email (and links it with mailto:); it hides any other, so
- * the dashboard refuses what would silently vanish there. The same rule as the contact page's
- * (mf-agents/src/contact/contactDetails.ts); mf-admin's mainInfoDraft test holds the two together.
+ * the dashboard refuses what would silently vanish there. The one rule of both: the contact page
+ * (mf-agents/src/contact/contactDetails.ts) and the dashboard's main info form use it.
  */
 export function isContactEmail(text: string): boolean {
   return CONTACT_EMAIL.test(text.trim());

@@ -1,4 +1,5 @@
 import { waLink } from '@satta/shared/domain/agents';
+import { isContactEmail } from '@satta/shared/domain/validation';
 import type { MainInfo } from '@satta/shared/data';
 
 export interface ContactDetails {
@@ -8,9 +9,6 @@ export interface ContactDetails {
   phone: string | null;
   whatsapp: string | null;
 }
-
-// No '?', '&' or '#': admin text must not smuggle a subject or body into the visitor's mail app.
-const EMAIL = /^[^\s@?&#/:]+@[^\s@?&#/:]+\.[^\s@?&#/:]+$/;
 
 function trimmed(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -24,7 +22,7 @@ export function contactDetails(info: MainInfo | undefined): ContactDetails {
   const name = trimmed(info?.name);
   const email = trimmed(info?.email);
   const phone = trimmed(info?.phnnumber);
-  const validEmail = email !== null && EMAIL.test(email) ? email : null;
+  const validEmail = email !== null && isContactEmail(email) ? email : null;
   return {
     firstName: name === null ? null : (name.split(/\s+/)[0] ?? null),
     email: validEmail,
