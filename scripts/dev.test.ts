@@ -74,7 +74,7 @@ describe('watchAndRebuild', () => {
       // One build per change: had the widget's change been built twice, mf-agents would be here twice.
       expect(builds).toEqual([['mf-agents'], EVERY_APP]);
     } finally {
-      loop.close();
+      await loop.close();
       rmSync(root, { recursive: true, force: true });
     }
   });

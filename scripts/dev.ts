@@ -91,16 +91,15 @@ export interface RebuildLoopOptions {
  * Watches the sources and rebuilds the affected apps, one build at a time: changes that come in
  * during a build are built after it.
  */
-export function watchAndRebuild(options: RebuildLoopOptions): { close(): void } {
+export function watchAndRebuild(options: RebuildLoopOptions): { close(): Promise<void> } {
   const log = options.log ?? ((line: string) => console.log(line));
   const pending = new Map<App, string>();
   let timer: NodeJS.Timeout | null = null;
-  let running = false;
+  /** The build under way, if any. */
+  let running: Promise<void> | null = null;
   let closed = false;
 
-  const run = async () => {
-    if (running || closed || pending.size === 0) return;
-    running = true;
+  const buildPending = async () => {
     const apps = APPS.filter((app) => pending.has(app));
     const why = [...new Set(pending.values())].slice(0, 3).join(', ');
     pending.clear();
@@ -112,10 +111,15 @@ export function watchAndRebuild(options: RebuildLoopOptions): { close(): void } 
       else await options.built(built);
     } catch (error) {
       log(`dev: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      running = false;
     }
-    void run();
+  };
+
+  const run = () => {
+    if (running || closed || pending.size === 0) return;
+    running = buildPending().finally(() => {
+      running = null;
+      run();
+    });
   };
 
   const onChange = (path: string) => {
@@ -125,7 +129,7 @@ export function watchAndRebuild(options: RebuildLoopOptions): { close(): void } 
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
-      void run();
+      run();
     }, options.debounceMs ?? 150);
   };
 
@@ -135,10 +139,15 @@ export function watchAndRebuild(options: RebuildLoopOptions): { close(): void } 
     }),
   );
   return {
-    close: () => {
+    /** Stops watching; resolves once a build under way has finished (its output swapped in). */
+    close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
+      if (running) {
+        log('dev: waiting for the build under way to finish');
+        await running;
+      }
     },
   };
 }
@@ -263,7 +272,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   });
   console.log(`dev: watching shell/, ${APPS.filter((app) => app !== 'shell').join('/, ')}/ and shared/ for changes`);
   stopOnSignal('dev', async () => {
-    loop.close();
+    await loop.close();
     await dev.close();
     await stack.stop();
   });
