@@ -12,6 +12,8 @@ import { buildStale } from './build.ts';
 import { NAMESPACE, ROOT, startStack, type Stack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
+import { chartPath } from '../shared/domain/chartUrls.ts';
+import { PATHS } from '../shared/domain/routes.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
@@ -107,7 +109,7 @@ async function main(): Promise<void> {
     // The render service lists the seeded games within a couple of seconds.
     await new Promise((ok) => setTimeout(ok, 3000));
     const year = siteNow(new Date()).dateKey.slice(0, 4);
-    const paths = ['/', '/chart', `/chart/gali/${year}`];
+    const paths = [PATHS.home, PATHS.chart, chartPath('Gali', Number(year))];
     const site = stack.urls.site ?? '';
     // A warm-up load renders every page once, so no run pays for the first render.
     for (const path of paths) await (await fetch(`${site}${path}`)).arrayBuffer();
