@@ -65,3 +65,18 @@ export const unexpectedError = (code: string): string => `The server refused the
 // Update Previous Number: a date typed day first, whatever the browser's language
 export const DATE_FORMAT_HINT = 'Day-month-year, for example 02-11-2026.';
 export const DATE_FORMAT_ERROR = 'Enter the date as DD-MM-YYYY, for example 02-11-2026.';
+
+// The undo window of a publish: pushes wait until it ends, and Undo takes the number back
+export const PENDING_PUSHES_LABEL = 'Notifications waiting to go out';
+export const pushIn = (game: string, number: string, seconds: number): string => `${game} ${number}: push in ${seconds} s`;
+export const UNDO = 'Undo';
+export const undoneRemoved = (game: string, number: string): string => `${game} ${number} undone: removed, no notification was sent.`;
+export const undoneRestored = (game: string, number: string, restored: string): string =>
+  `${game} ${number} undone: back to ${restored}, no notification was sent.`;
+export const undoFailed = (message: string): string => `Undo failed: ${message}`;
+export const UNDO_WINDOW_TITLE = 'Undo Window';
+export const UNDO_WINDOW_LABEL = 'Seconds before a published number is pushed (0 = at once)';
+export const UNDO_WINDOW_ERROR = 'Enter a whole number of seconds from 0 to 600.';
+export const SAVE_UNDO_WINDOW = 'Save Undo Window';
+export const undoWindowSaved = (seconds: number): string =>
+  seconds === 0 ? 'Undo window off: notifications go out as soon as a number is published.' : `Undo window set to ${seconds} s.`;

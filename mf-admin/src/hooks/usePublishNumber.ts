@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { SetResultOptions } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { forGame } from '@satta/shared/domain/messages';
 import { mayOverwrite } from '../actions/confirmOverwrite.ts';
@@ -8,7 +9,7 @@ import { useTimedMessage } from './useTimedMessage.ts';
 
 /**
  * The publish step both number forms share: ask before replacing a published number, write it,
- * and report the outcome, naming the game, for 3 s. Resolves true once written, so the form clears its input only
+ * and report the outcome, naming the game, for 3 s. `silent` marks a back-filled result (never pushed). Resolves true once written, so the form clears its input only
  * then and keeps it after a refusal or an error.
  */
 export function usePublishNumber() {
@@ -16,11 +17,17 @@ export function usePublishNumber() {
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage();
 
-  async function publish(game: string, day: string, value: string, success: (created: boolean) => string): Promise<boolean> {
+  async function publish(
+    game: string,
+    day: string,
+    value: string,
+    success: (created: boolean) => string,
+    options: SetResultOptions = {},
+  ): Promise<boolean> {
     setBusy(true);
     try {
       if (!(await mayOverwrite(data, game, day, value))) return false;
-      const result = await data.setResult(game, day, value);
+      const result = await data.setResult(game, day, value, options);
       show(forGame(success(result.created), game), 'success', MESSAGE_MS);
       return true;
     } catch (error) {

@@ -16,6 +16,7 @@ describe('Dashboard', () => {
       'Update Previous Number',
       'Update Password',
       'Send Test Notification',
+      'Undo Window',
       'Update Main Information',
       'Update Ad Info',
       'Sattaname Information',

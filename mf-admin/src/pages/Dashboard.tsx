@@ -10,6 +10,7 @@ import { MainInfoForm } from '../widgets/MainInfoForm.tsx';
 import { PasswordForm } from '../widgets/PasswordForm.tsx';
 import { PreviousNumberForm } from '../widgets/PreviousNumberForm.tsx';
 import { TestNotification } from '../widgets/TestNotification.tsx';
+import { UndoWindowForm } from '../widgets/UndoWindowForm.tsx';
 import { UpdateNumberForm } from '../widgets/UpdateNumberForm.tsx';
 
 const Page = styled.div`
@@ -42,6 +43,7 @@ export default function Dashboard() {
         <PreviousNumberForm />
         <PasswordForm />
         <TestNotification />
+        <UndoWindowForm />
         <MainInfoForm />
         <AdInfoForm />
         <GameTimesForm />

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { vi } from 'vitest';
-import type { AdInfo, AuditEntry, Live, MainInfo, SignedInUser, DataService } from '@satta/shared/data';
+import type { AdInfo, AuditEntry, Live, MainInfo, PendingPush, SignedInUser, DataService } from '@satta/shared/data';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import type { GameData } from '@satta/shared/domain/results';
 import type { AdminData } from '../hooks/adminData.ts';
@@ -20,6 +20,8 @@ export interface FakeStreams {
   mainInfo: BehaviorSubject<Live<MainInfo>>;
   adInfo: BehaviorSubject<Live<AdInfo>>;
   audit: BehaviorSubject<Live<AuditEntry[]>>;
+  pending: BehaviorSubject<Live<PendingPush[]>>;
+  undoWindow: BehaviorSubject<Live<number>>;
 }
 
 type Fn<K extends keyof DataService> = DataService[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
@@ -37,6 +39,8 @@ export interface FakeCommands {
   deleteKhaiwal: ReturnType<typeof vi.fn<Fn<'deleteKhaiwal'>>>;
   importResults: ReturnType<typeof vi.fn<Fn<'importResults'>>>;
   sendTestNotification: ReturnType<typeof vi.fn<Fn<'sendTestNotification'>>>;
+  undoResult: ReturnType<typeof vi.fn<Fn<'undoResult'>>>;
+  setUndoWindow: ReturnType<typeof vi.fn<Fn<'setUndoWindow'>>>;
 }
 
 export const GALI: GameData = { name: 'Gali', time: '11:30 PM', place: 11, results: {} };
@@ -52,6 +56,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     mainInfo: live<MainInfo>({ name: 'Admin', phnnumber: '+91 90000 00000' }),
     adInfo: live<AdInfo>({}),
     audit: live<AuditEntry[]>([]),
+    pending: live<PendingPush[]>([]),
+    undoWindow: live(30),
   };
   const commands: FakeCommands = {
     signOut: vi.fn<Fn<'signOut'>>(async () => undefined),
@@ -65,6 +71,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     deleteKhaiwal: vi.fn<Fn<'deleteKhaiwal'>>(async () => undefined),
     importResults: vi.fn<Fn<'importResults'>>(async (rows) => rows.length),
     sendTestNotification: vi.fn<Fn<'sendTestNotification'>>(async () => 'Test notification sent to 3 subscribers.'),
+    undoResult: vi.fn<Fn<'undoResult'>>(async () => null),
+    setUndoWindow: vi.fn<Fn<'setUndoWindow'>>(async () => undefined),
   };
   const data: AdminData = {
     ...commands,
@@ -75,6 +83,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     mainInfo$: () => streams.mainInfo,
     adInfo$: () => streams.adInfo,
     audit$: () => streams.audit,
+    pendingPushes$: () => streams.pending,
+    undoWindow$: () => streams.undoWindow,
     todayKey: () => TODAY,
     timezone: 'Asia/Kolkata',
   };

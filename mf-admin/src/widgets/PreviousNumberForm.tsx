@@ -37,7 +37,8 @@ export function PreviousNumberForm() {
     if (!checked.ok) return refuse(checked.error);
     const { date: day, game: name, number: value } = checked.value;
     const success = (created: boolean) => (created ? newDataCreatedFor(day) : numberUpdatedFor(day));
-    if (await publish(name, day, value, success)) setNumber('');
+    // A back-filled day is history, not news: stored silent, so nobody gets a push for it.
+    if (await publish(name, day, value, success, { silent: true })) setNumber('');
   }
 
   return (

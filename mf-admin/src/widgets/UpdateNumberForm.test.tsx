@@ -27,7 +27,7 @@ describe('Update Number', () => {
     fill('Gali', '07');
     submit();
     await settle();
-    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '07');
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '07', {});
     expect(screen.getByText('New object created for today with updated number! — Gali')).toBeTruthy();
     await advance(2999);
     expect(screen.queryByText('New object created for today with updated number! — Gali')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('Update Number', () => {
     submit();
     await settle();
     expect(confirm).toHaveBeenCalledWith(`Gali already has 42 published for ${TODAY}. Replace it with 08?`);
-    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '08');
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '08', {});
     expect(screen.getByText('Number updated successfully for today! — Gali')).toBeTruthy();
   });
 
@@ -143,7 +143,7 @@ describe('Update Number', () => {
     submit();
     await settle();
     expect(commands.getResult).toHaveBeenCalledWith('Gali', '2026-11-20');
-    expect(commands.setResult).toHaveBeenCalledWith('Gali', '2026-11-20', '42');
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', '2026-11-20', '42', {});
     expect(screen.getByText('New data created for 2026-11-20 with the updated number! — Gali')).toBeTruthy();
   });
 
@@ -160,7 +160,7 @@ describe('Update Number', () => {
     expect(shownDate()).toBe(shown);
     submit();
     await settle();
-    expect(commands.setResult).toHaveBeenCalledWith(game, written, '42');
+    expect(commands.setResult).toHaveBeenCalledWith(game, written, '42', {});
   });
 
   it("a game without a time stays on today after midnight, without a note", () => {
@@ -183,7 +183,7 @@ describe('Update Number', () => {
     expect(screen.queryByText(/its result goes under the day of the draw/)).toBeNull();
     submit();
     await settle();
-    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '42');
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '42', {});
     expect(screen.getByText('New object created for today with updated number! — Gali')).toBeTruthy();
   });
 

@@ -16,6 +16,7 @@ import { formatGameTime } from '@satta/shared/domain/time';
 import { validateTodayNumber } from '@satta/shared/domain/validation';
 import { drawnYesterdayNote, todayOption, yesterdayOption } from '../domain/adminMessages.ts';
 import { usePublishNumber } from '../hooks/usePublishNumber.ts';
+import { PendingPushes } from './PendingPushes.tsx';
 import { useSiteNow } from '../hooks/useSiteNow.ts';
 import { Button, Form, Input, Label, Row, Select } from '../ui/controls.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
@@ -103,6 +104,7 @@ export function UpdateNumberForm() {
         </Button>
       </Form>
       <StatusLine message={message} />
+      <PendingPushes dateKey={today} />
     </Panel>
   );
 }

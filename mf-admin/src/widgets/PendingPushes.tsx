@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { useLive } from '@satta/shared/data/react';
+import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { PENDING_PUSHES_LABEL, UNDO, pushIn, undoFailed, undoneRemoved, undoneRestored } from '../domain/adminMessages.ts';
+import { errorText } from '../domain/errorText.ts';
+import { useAdminData } from '../hooks/adminData.ts';
+import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { Button } from '../ui/controls.ts';
+import { StatusLine } from '../ui/StatusLine.tsx';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+`;
+
+const Item = styled.li`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+/**
+ * Today's published numbers whose push still waits for the undo window to end, read from what
+ * the notify service recorded (notifyState/pending), so the countdown survives a reload. Undo
+ * takes the number back; once the window is over the entry and its Undo are gone.
+ */
+export function PendingPushes({ dateKey }: { dateKey: string }) {
+  const data = useAdminData();
+  const pending$ = useMemo(() => data.pendingPushes$(dateKey), [data, dateKey]);
+  const pending = useLive(pending$).data ?? [];
+  const [now, setNow] = useState(() => Date.now());
+  const [busyGame, setBusyGame] = useState<string | null>(null);
+  const { message, show } = useTimedMessage();
+  const open = pending.filter((p) => p.sendAt > now);
+
+  // A clock only while something counts down.
+  const counting = open.length > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const id = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(id);
+  }, [counting]);
+  useEffect(() => setNow(Date.now()), [pending]);
+
+  async function undo(game: string, number: string) {
+    setBusyGame(game);
+    try {
+      const restored = await data.undoResult(game, dateKey);
+      show(restored === null ? undoneRemoved(game, number) : undoneRestored(game, number, restored), 'success', MESSAGE_MS);
+    } catch (error) {
+      show(undoFailed(errorText(error)), 'error', MESSAGE_MS);
+    } finally {
+      setBusyGame(null);
+    }
+  }
+
+  return (
+    <>
+      {open.length > 0 && (
+        <List aria-label={PENDING_PUSHES_LABEL}>
+          {open.map(({ game, number, sendAt }) => (
+            <Item key={game}>
+              <span>{pushIn(game, number, Math.max(1, Math.ceil((sendAt - now) / 1000)))}</span>
+              <Button type="button" $variant="secondary" onClick={() => void undo(game, number)} disabled={busyGame !== null}>
+                {UNDO}
+              </Button>
+            </Item>
+          ))}
+        </List>
+      )}
+      <StatusLine message={message} />
+    </>
+  );
+}
