@@ -24,7 +24,19 @@ export function initDataService(config: RuntimeConfig, options?: DataServiceOpti
 /** The streams the public pages' widgets read: what a server-side source must provide. */
 export type PublicDataSource = Pick<
   DataService,
-  'homeGames$' | 'gameNames$' | 'gameYear$' | 'gameYears' | 'khaiwals$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'today$' | 'todayKey' | 'timezone'
+  | 'homeGames$'
+  | 'gameNames$'
+  | 'gameYear$'
+  | 'gameYearMeta$'
+  | 'gameYears'
+  | 'corrections$'
+  | 'khaiwals$'
+  | 'mainInfo$'
+  | 'adInfo$'
+  | 'connected$'
+  | 'today$'
+  | 'todayKey'
+  | 'timezone'
 >;
 
 /**

@@ -28,7 +28,8 @@ import { cachedLive, LOADING, peekLive, withPeek, type Live } from './live.ts';
 import { valueOf } from './firebaseStreams.ts';
 import { DEFAULT_TIMEZONE, addDays, siteNow, isDateKey } from '../domain/siteTime.ts';
 import { GAMES } from '../domain/games.ts';
-import { readGameNode, type GameData, type DayResults } from '../domain/results.ts';
+import { readDayMetas, readGameNode, type DayMetas, type GameData, type DayResults } from '../domain/results.ts';
+import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '../domain/corrections.ts';
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
@@ -92,6 +93,8 @@ export const cacheKeys = {
   gameNames: 'gameNames',
   gamesSince: (fromKey: string) => `games:${fromKey}`,
   gameYear: (name: string, year: number) => `year:${name}:${year}`,
+  gameYearMeta: (name: string, year: number) => `yearMeta:${name}:${year}`,
+  corrections: 'corrections',
   khaiwals: 'khaiwals',
   mainInfo: 'mian',
   adInfo: 'adinfo',
@@ -195,6 +198,28 @@ export class DataService {
       valueOf(query(this.gameRef(name), orderByKey(), startAt(`${year}-01-01`), endAt(`${year}-12-31`))).pipe(
         map((node) => readGameNode(name, node).results),
       ),
+    );
+  }
+
+  /**
+   * The publish times and earlier values of one game's year (see DayMeta), beside gameYear$.
+   * The same query as gameYear$, so the database SDK listens once for both.
+   */
+  gameYearMeta$(name: string, year: number): Observable<Live<DayMetas>> {
+    return this.memo(cacheKeys.gameYearMeta(name, year), () =>
+      valueOf(query(this.gameRef(name), orderByKey(), startAt(`${year}-01-01`), endAt(`${year}-12-31`))).pipe(map(readDayMetas)),
+    );
+  }
+
+  /** The public log of changed published numbers of the last 90 days, newest first. */
+  corrections$(): Observable<Live<Correction[]>> {
+    return this.memo(cacheKeys.corrections, () =>
+      defer(() => {
+        const since = this.now().getTime() - CORRECTIONS_WINDOW_MS;
+        return valueOf(query(ref(this.db, 'corrections'), orderByChild('correctedAt'), startAt(since))).pipe(
+          map((node) => readCorrections(node, since)),
+        );
+      }),
     );
   }
 

@@ -12,12 +12,15 @@ class FakeQuery {
   constructor(
     private readonly db: FakeDatabase,
     readonly path: string,
-    private readonly range: { start?: string; end?: string; first?: number; last?: number } = {},
+    private readonly range: { child?: string; start?: string | number; end?: string; first?: number; last?: number } = {},
   ) {}
   orderByKey() {
     return this;
   }
-  startAt(start: string) {
+  orderByChild(child: string) {
+    return new FakeQuery(this.db, this.path, { ...this.range, child });
+  }
+  startAt(start: string | number) {
     return new FakeQuery(this.db, this.path, { ...this.range, start });
   }
   endAt(end: string) {
@@ -35,8 +38,10 @@ class FakeQuery {
   value(): unknown {
     const node = this.path.split('/').reduce<unknown>((at, part) => (at as Tree | undefined)?.[part], this.db.tree);
     if (typeof node !== 'object' || node === null) return node ?? null;
-    const { start, end, first, last } = this.range;
-    let keys = Object.keys(node).sort().filter((k) => (start === undefined || k >= start) && (end === undefined || k <= end));
+    const { child, start, end, first, last } = this.range;
+    // By a child's value (only startAt is used with it) or by key.
+    const position = (k: string): string | number => (child === undefined ? k : (((node as Tree)[k] as Tree | undefined)?.[child] as number));
+    let keys = Object.keys(node).sort().filter((k) => (start === undefined || position(k) >= start) && (end === undefined || k <= end));
     if (first !== undefined) keys = keys.slice(0, first);
     if (last !== undefined) keys = keys.slice(-last);
     return keys.length ? Object.fromEntries(keys.map((k) => [k, (node as Tree)[k]])) : null;
@@ -77,8 +82,18 @@ const tree = (): Tree => ({
   khaiwals: {},
   mian: { email: 'help@example.com' },
   adinfo: {},
+  corrections: {
+    // 2026-11-19 23:40 IST, and one from before the 90 days (2026-08-01).
+    c1: { game: 'Gali', date: '2026-11-19', from: '46', to: '47', publishedAt: 1_795_455_000_000, correctedAt: 1_795_455_600_000 },
+    c0: { game: 'Gali', date: '2026-08-01', from: '01', to: '02', correctedAt: 1_785_000_000_000 },
+  },
   sattanamee: {
-    Gali: { time: '11:30 PM', place: 11, '2025-03-14': { number: '57' }, '2026-11-19': { number: '47' } },
+    Gali: {
+      time: '11:30 PM',
+      place: 11,
+      '2025-03-14': { number: '57' },
+      '2026-11-19': { number: '47', publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' },
+    },
     Disawar: { time: '02:00 AM', place: 12, '2026-11-20': { number: '09' } },
     Gwalior: { time: '03:40 PM' },
   },
@@ -141,6 +156,23 @@ describe('LiveData', () => {
     await live.start();
     db.quiet = true;
     expect(await live.loadYear('Gali', 2024)).toBe(false);
+    live.stop();
+  });
+
+  it('carries publish times and the corrections of the last 90 days into the snapshot', async () => {
+    const live = await started(new FakeDatabase(tree()));
+    expect(live.snapshot?.games.find((g) => g.name === 'Gali')?.meta).toEqual({
+      '2026-11-19': { publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' },
+    });
+    expect(live.snapshot?.corrections).toEqual([
+      { id: 'c1', game: 'Gali', date: '2026-11-19', from: '46', to: '47', publishedAt: 1_795_455_000_000, correctedAt: 1_795_455_600_000 },
+    ]);
+    expect(await live.loadYear('Gali', 2026)).toBe(true);
+    expect(live.snapshot?.yearMetas).toEqual({
+      'yearMeta:Gali:2026': { '2026-11-19': { publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' } },
+    });
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect(live.snapshot?.yearMetas?.['yearMeta:Gali:2025']).toEqual({});
     live.stop();
   });
 });

@@ -1,6 +1,7 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
 import { cacheKeys, homeWindowStart, type AdInfo, type MainInfo } from '@satta/shared/data';
-import { readGameNode, type DayResults, type GameData } from '@satta/shared/domain/results';
+import { readGameNode, type DayMetas, type DayResults, type GameData } from '@satta/shared/domain/results';
+import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '@satta/shared/domain/corrections';
 import { readKhaiwals, type Khaiwal } from '@satta/shared/domain/agents';
 import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import type { GameSpan, Snapshot } from './snapshot.ts';
@@ -22,7 +23,10 @@ export interface LiveDataOptions {
 /** One game's year, loaded for its chart page and kept live while it is among the recent ones. */
 interface YearEntry {
   game: string;
+  year: number;
   results?: DayResults;
+  /** The year's publish times, read from the same answer as `results`. */
+  meta?: DayMetas;
   ready: Promise<boolean>;
   stop: () => void;
 }
@@ -52,6 +56,7 @@ export class LiveData {
     khaiwals?: Khaiwal[];
     mainInfo?: MainInfo;
     adInfo?: AdInfo;
+    corrections?: Correction[];
   } = {};
   /** Loaded game-years by cache key, least recently asked for first. */
   private readonly years = new Map<string, YearEntry>();
@@ -105,11 +110,14 @@ export class LiveData {
     let answered: (ok: boolean) => void = () => undefined;
     const entry: YearEntry = {
       game,
+      year,
       ready: new Promise<boolean>((ok) => (answered = ok)),
       stop: () => undefined,
     };
     entry.stop = this.subscribe(query, (s) => {
-      entry.results = readGameNode(game, s.val()).results;
+      const read = readGameNode(game, s.val());
+      entry.results = read.results;
+      entry.meta = read.meta ?? {};
       answered(true);
     });
     const timer = setTimeout(() => answered(false), this.options.yearWaitMs ?? 5_000);
@@ -141,6 +149,13 @@ export class LiveData {
     this.day = today;
     for (const stop of this.gameStops) stop();
     this.gameStops = [];
+    // The corrections page's 90 days move with the day as well.
+    const since = this.now().getTime() - CORRECTIONS_WINDOW_MS;
+    this.gameStops.push(
+      this.subscribe(this.options.db.ref('corrections').orderByChild('correctedAt').startAt(since), (s) => {
+        this.parts.corrections = readCorrections(s.val(), since);
+      }),
+    );
     const games = new Map<string, GameData>();
     const spans = new Map<string, Partial<GameSpan>>();
     this.parts.games = undefined;
@@ -196,10 +211,14 @@ export class LiveData {
   }
 
   private publish(): void {
-    const { games, spans, khaiwals, mainInfo, adInfo } = this.parts;
-    if (!games || !spans || !khaiwals || !mainInfo || !adInfo) return;
+    const { games, spans, khaiwals, mainInfo, adInfo, corrections } = this.parts;
+    if (!games || !spans || !khaiwals || !mainInfo || !adInfo || !corrections) return;
     const years: Record<string, DayResults> = {};
-    for (const [key, entry] of this.years) if (entry.results) years[key] = entry.results;
+    const yearMetas: Record<string, DayMetas> = {};
+    for (const [key, entry] of this.years) {
+      if (entry.results) years[key] = entry.results;
+      if (entry.meta) yearMetas[cacheKeys.gameYearMeta(entry.game, entry.year)] = entry.meta;
+    }
     this.snapshot = {
       at: this.now().getTime(),
       todayKey: this.day,
@@ -210,6 +229,8 @@ export class LiveData {
       adInfo,
       spans: Object.fromEntries(spans),
       years,
+      yearMetas,
+      corrections,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Observable, of } from 'rxjs';
 import { cacheKeys, homeWindowStart, type AdInfo, type Live, type MainInfo, type PublicDataSource } from '@satta/shared/data';
-import type { DayResults, GameData } from '@satta/shared/domain/results';
+import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
+import type { Correction } from '@satta/shared/domain/corrections';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 
 /** The public data the render service keeps in memory, as the live listeners last saw it. */
@@ -22,6 +23,10 @@ export interface Snapshot {
   spans?: Record<string, GameSpan>;
   /** Whole years of single games, loaded on request (LiveData.loadYear), under cacheKeys.gameYear. */
   years?: Record<string, DayResults>;
+  /** The publish times of those years, under cacheKeys.gameYearMeta. */
+  yearMetas?: Record<string, DayMetas>;
+  /** The public corrections of the last 90 days, newest first (DataService.corrections$). */
+  corrections?: Correction[];
 }
 
 export interface GameSpan {
@@ -74,6 +79,8 @@ export function entryOf(snapshot: Snapshot, key: string): unknown {
   if (key === cacheKeys.khaiwals) return snapshot.khaiwals;
   if (key === cacheKeys.mainInfo) return snapshot.mainInfo;
   if (key === cacheKeys.adInfo) return snapshot.adInfo;
+  if (key === cacheKeys.corrections) return snapshot.corrections ?? [];
+  if (key.startsWith(cacheKeys.gameYearMeta('', 0).slice(0, 9))) return snapshot.yearMetas?.[key];
   if (key.startsWith(cacheKeys.gameYear('', 0).slice(0, 5))) return snapshot.years?.[key];
   return undefined;
 }
@@ -132,6 +139,18 @@ export class SnapshotSource implements PublicDataSource {
     const data = entryOf(this.snapshot, key) as DayResults | undefined;
     this.served.set(key, data);
     return of(data === undefined ? { data: undefined, stale: true, error: null } : { data, stale: false, error: null });
+  }
+
+  /** The publish times of a game's year, like gameYear$ (loaded with it). */
+  gameYearMeta$(name: string, year: number): Observable<Live<DayMetas>> {
+    const key = cacheKeys.gameYearMeta(name, year);
+    const data = entryOf(this.snapshot, key) as DayMetas | undefined;
+    this.served.set(key, data);
+    return of(data === undefined ? { data: undefined, stale: true, error: null } : { data, stale: false, error: null });
+  }
+
+  corrections$(): Observable<Live<Correction[]>> {
+    return this.serve(cacheKeys.corrections);
   }
 
   gameYears(name: string): Promise<number[]> {
