@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filter, firstValueFrom } from 'rxjs';
+import { startStack, DEMO_ADMIN, NAMESPACE, type Stack } from '../../scripts/stack.ts';
+import { DataService } from './service.ts';
+import { memoryStore } from './cache.ts';
+
+/*
+ * The data service's part of the safe publish (undoResult, the pending pushes, the undo window)
+ * against the real local backend with the project's rules. No notify service runs here: the
+ * pending entries are written as it would write them.
+ */
+let stack: Stack;
+let admin: DataService;
+const DAY = '2026-11-21';
+
+async function rest(method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${stack.urls.database}/${path}.json?ns=${NAMESPACE}`, {
+    method,
+    headers: { Authorization: 'Bearer owner' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+const corrections = async (game: string) =>
+  Object.values(((await rest('GET', 'corrections')) ?? {}) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === game);
+
+beforeAll(async () => {
+  stack = await startStack({ hosting: false });
+  await rest('PUT', 'sattanamee', { Gali: { time: '11:30 PM', place: 11 }, Disawar: { time: '02:00 AM', place: 12 } });
+  admin = new DataService(stack.config, { appName: 'undo', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) });
+  await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.dispose();
+  await stack?.stop();
+});
+
+describe('undo of a publish', () => {
+  it('removes a first publication, with an audit entry', async () => {
+    await admin.setResult('Gali', DAY, '42');
+    expect(await admin.undoResult('Gali', DAY)).toBeNull();
+    expect(await rest('GET', `sattanamee/Gali/${DAY}`)).toBeNull();
+    const audit = Object.values((await rest('GET', 'audit')) as Record<string, Record<string, unknown>>);
+    expect(audit.filter((a) => a['path'] === `sattanamee/Gali/${DAY}` && a['new'] === 'null')).toEqual([
+      expect.objectContaining({ old: '"42"', new: 'null', email: DEMO_ADMIN.email }),
+    ]);
+  });
+
+  it('gives a correction its earlier number back and removes its corrections entry', async () => {
+    await admin.setResult('Disawar', DAY, '41');
+    const first = (await rest('GET', `sattanamee/Disawar/${DAY}`)) as { publishedAt: number };
+    // The correction's server time must differ from the first one's.
+    const until = Date.now() + 2;
+    while (Date.now() <= until);
+    await admin.setResult('Disawar', DAY, '43');
+    expect(await corrections('Disawar')).toHaveLength(1);
+
+    expect(await admin.undoResult('Disawar', DAY)).toBe('41');
+    const node = (await rest('GET', `sattanamee/Disawar/${DAY}`)) as Record<string, unknown>;
+    expect(node).toEqual({ number: '41', publishedAt: first.publishedAt, updatedAt: node['updatedAt'] });
+    expect(await corrections('Disawar')).toEqual([]);
+  });
+
+  it('does nothing for a date without a number', async () => {
+    expect(await admin.undoResult('Gali', '2026-11-01')).toBeNull();
+  });
+
+  it('streams the pending pushes, soonest first, and reads and saves the undo window', async () => {
+    await rest('PUT', `notifyState/pending/${DAY}`, { Gali: { number: '42', sendAt: 2000 }, Disawar: { number: '07', sendAt: 1000 } });
+    const pending = await firstValueFrom(admin.pendingPushes$(DAY).pipe(filter((live) => live.data !== undefined && !live.stale)));
+    expect(pending.data).toEqual([
+      { game: 'Disawar', number: '07', sendAt: 1000 },
+      { game: 'Gali', number: '42', sendAt: 2000 },
+    ]);
+
+    const windowOf = () => firstValueFrom(admin.undoWindow$().pipe(filter((live) => live.data !== undefined && !live.stale)));
+    expect((await windowOf()).data).toBe(30);
+    await admin.setUndoWindow(45);
+    expect(await rest('GET', 'notifyState/undoWindowSec')).toBe(45);
+    await expect(admin.setUndoWindow(601)).rejects.toThrow('The undo window must be a whole number of seconds from 0 to 600.');
+    expect(await rest('GET', 'notifyState/undoWindowSec')).toBe(45);
+  });
+});
