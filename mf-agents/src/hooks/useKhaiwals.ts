@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
-import { dataService, type Live } from '@satta/shared/data';
+import type { Live } from '@satta/shared/data';
 import { useLive } from '@satta/shared/data/react';
 import type { Khaiwal } from '@satta/shared/domain/agents';
+import { useAgentsData } from './agentsData.ts';
 
 /** The live agent directory from the page's single data service. */
 export function useKhaiwals(): Live<Khaiwal[]> {
-  // One observable per mount: a new identity on every render would resubscribe each time.
-  const source = useMemo(() => dataService().khaiwals$(), []);
+  const data = useAgentsData();
+  // One observable per service: a new identity on every render would resubscribe each time.
+  const source = useMemo(() => data.khaiwals$(), [data]);
   return useLive(source);
 }

@@ -1,29 +1,32 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import type { Live, MainInfo } from '@satta/shared/data';
 import { LOADING } from '@satta/shared/data/live';
+import { DataProvider } from '@satta/shared/data/react';
 import ContactPage from './ContactPage.tsx';
-
-const stream = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('@satta/shared/data', () => ({
-  dataService: () => ({ mainInfo$: () => stream.current }),
-}));
 
 let mainInfo$: BehaviorSubject<Live<MainInfo>>;
 beforeEach(() => {
   mainInfo$ = new BehaviorSubject<Live<MainInfo>>(LOADING);
-  stream.current = mainInfo$;
 });
 afterEach(cleanup);
+
+/** The widget over a fake data service whose stream the test drives. */
+const show = () =>
+  render(
+    <DataProvider value={{ mainInfo$: () => mainInfo$ }}>
+      <ContactPage />
+    </DataProvider>,
+  );
 
 const live = (data: MainInfo): Live<MainInfo> => ({ data, stale: false, error: null });
 
 describe('ContactPage', () => {
   it('shows the mailto link, the first name and the WhatsApp chat link', () => {
     mainInfo$.next(live({ name: 'Sunil Verma', phnnumber: '+91 99999 88888', email: 'help@example.com' }));
-    render(<ContactPage />);
+    show();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/संपर्क करें/);
     expect(screen.getByText('Sunil')).toBeTruthy();
     expect(screen.queryByText(/Verma/)).toBeNull();
@@ -32,7 +35,7 @@ describe('ContactPage', () => {
   });
 
   it('says so while loading, then updates live', () => {
-    render(<ContactPage />);
+    show();
     expect(screen.getByRole('status').textContent).toMatch(/Loading/);
     act(() => mainInfo$.next(live({ name: 'Anil', phnnumber: '9876543210' })));
     expect(screen.queryByRole('status')).toBeNull();
@@ -45,7 +48,7 @@ describe('ContactPage', () => {
     ['a failed read', { data: undefined, stale: true, error: new Error('offline') }],
   ])('explains that the details are missing for %s', (_label, value) => {
     mainInfo$.next(value);
-    render(<ContactPage />);
+    show();
     expect(screen.getByText(/Contact details are not available yet/)).toBeTruthy();
     expect(screen.queryAllByRole('link')).toHaveLength(0);
   });
