@@ -136,7 +136,9 @@ export function watchAndRebuild(options: RebuildLoopOptions): { close(): Promise
   const watchers: FSWatcher[] = watchTargets(options.root).map(({ dir, recursive }) =>
     watch(dir, { recursive }, (_event, name) => {
       if (name) onChange(relative(options.root, join(dir, name.toString())).split(sep).join('/'));
-    }),
+    })
+      // A watched folder that is deleted ends its watch; the rest go on.
+      .on('error', (error) => log(`dev: no longer watching ${relative(options.root, dir)}: ${error.message}`)),
   );
   return {
     /** Stops watching; resolves once a build under way has finished (its output swapped in). */
