@@ -7,8 +7,10 @@
  *
  * Pure data, no imports: browser code, the render service and the scripts all read it.
  *
- * To expose a new module: add `Name: 'src/.../Name.tsx'` to its remote here and a matching
- * `declare module '<remote>/Name'` (plus its line in SattaRemoteModules) to shell/src/remotes.d.ts.
+ * To expose a new module: add `Name: 'src/.../Name.tsx'` to its remote here, a matching
+ * `declare module '<remote>/Name'` (plus its line in SattaRemoteModules) to shell/src/remotes.d.ts,
+ * and, for a public remote, `export { default as Name } from './.../Name.tsx'` to its
+ * src/server.ts (its server bundle for the render service).
  */
 
 export interface RemoteManifestEntry {
@@ -72,9 +74,4 @@ export const PUBLIC_REMOTE_NAMES: readonly RemoteName[] = REMOTE_NAMES.filter((n
 /** The federation plugin's `exposes` map of one remote: './Banner' -> './src/widgets/Banner.tsx'. */
 export function federationExposes(name: RemoteName): Record<string, string> {
   return Object.fromEntries(Object.entries(REMOTES[name].exposes).map(([exposed, file]) => [`./${exposed}`, `./${file}`]));
-}
-
-/** Every exposed module as its import specifier: 'mf-results/Banner', ... */
-export function exposedSpecifiers(): string[] {
-  return REMOTE_NAMES.flatMap((name) => Object.keys(REMOTES[name].exposes).map((exposed) => `${name}/${exposed}`));
 }
