@@ -6,17 +6,16 @@ import { LOADING, peekLive, type Live } from './live.ts';
 /**
  * The one way widgets reach the data: `useData<Part>()` gives the page's data service (the
  * singleton the shell initialised, or the server's snapshot source while rendering), or, in a
- * component test, the fake that a `DataProvider` around it hands in. Each remote names the part
- * of the service it reads as a type, e.g. `Pick<DataService, 'khaiwals$'>`, so a fake provides
- * just that.
+ * component test, the fake that a `DataProvider` around it hands in. Each remote names the
+ * methods it reads, e.g. `useData<'khaiwals$' | 'mainInfo$'>()`, so a fake provides just those.
  */
 const DataContext = createContext<unknown>(null);
 
 /** Tests (and only tests) provide a fake; on a page the widgets use the page's singleton. */
 export const DataProvider = DataContext.Provider;
 
-export function useData<Part extends Partial<DataService> = DataService>(): Part {
-  return (useContext(DataContext) as Part | null) ?? (dataService() as Part);
+export function useData<Key extends keyof DataService>(): Pick<DataService, Key> {
+  return (useContext(DataContext) as Pick<DataService, Key> | null) ?? dataService();
 }
 
 /** Subscribes for the component's lifetime; a new observable identity resubscribes. */

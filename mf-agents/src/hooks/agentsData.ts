@@ -1,7 +1,8 @@
 import type { DataService } from '@satta/shared/data';
 import { useData } from '@satta/shared/data/react';
 
-/** The part of the data service the agent directory and the contact page read; tests hand in a fake of just this. */
-export type AgentsData = Pick<DataService, 'khaiwals$' | 'mainInfo$'>;
+/** What the agent directory and the contact page read of the data service; tests hand in a fake of just this. */
+type AgentsKeys = 'khaiwals$' | 'mainInfo$';
+export type AgentsData = Pick<DataService, AgentsKeys>;
 
-export const useAgentsData = () => useData<AgentsData>();
+export const useAgentsData = (): AgentsData => useData<AgentsKeys>();
