@@ -35,7 +35,7 @@ function startNotify(): Promise<NotifyProcess> {
 }
 
 /** The database's REST API in this file's namespace: as the admin (rules apply) or as the owner. */
-async function db(method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown, asAdmin = false): Promise<unknown> {
+async function db(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, asAdmin = false): Promise<unknown> {
   const url = new URL(`${stack.urls.database}/${path}.json`);
   url.searchParams.set('ns', NS);
   if (asAdmin) url.searchParams.set('auth', adminToken);
@@ -146,12 +146,35 @@ describe('the undo window of a published result', () => {
     expect(pushesOf('Faridabad')['/phone-b']).toHaveLength(1);
   }, 90_000);
 
-  it('a back-filled (silent) result is never pushed', async () => {
-    await publish('Ghaziabad', '33', { silent: true });
-    await notify.waitForOutput(new RegExp(`${label('Ghaziabad', '33')} is back-filled \\(silent\\): not announced`));
+  it('a number corrected inside the window is pushed once, as corrected, after a window of its own', async () => {
+    await db('PUT', 'notifyState/undoWindowSec', 2);
+    await publish('Ghaziabad', '20');
+    await notify.waitForOutput(waiting('Ghaziabad', '20'));
+    // The dashboard's correction: the number, its time and the earlier value in one write.
+    await db('PATCH', `sattanamee/Ghaziabad/${TODAY}`, { number: '21', was: '20', updatedAt: STAMP }, true);
+    const { updatedAt } = (await db('GET', `sattanamee/Ghaziabad/${TODAY}`)) as { updatedAt: number };
+    await notify.waitForOutput(announced('Ghaziabad', '21'), 20_000);
+    const pushes = pushesOf('Ghaziabad');
+    expect(pushes).toEqual({ '/phone-a': [{ number: '21', at: expect.any(Number) }], '/phone-b': [{ number: '21', at: expect.any(Number) }] });
+    for (const [first] of Object.values(pushes)) expect(first?.at).toBeGreaterThanOrEqual(updatedAt + 2000);
+    expect(notify.output()).not.toMatch(announced('Ghaziabad', '20'));
     expect(await db('GET', `notifyState/pending/${TODAY}/Ghaziabad`)).toBeNull();
-    expect(await db('GET', `notifyState/sent/${TODAY}/Ghaziabad`)).toBeNull();
-    expect(pushesOf('Ghaziabad')).toEqual({ '/phone-a': [], '/phone-b': [] });
+  }, 30_000);
+
+  it('a back-filled (silent) result is never pushed, new or correcting a pushed number', async () => {
+    await publish('Gali', '33', { silent: true });
+    await notify.waitForOutput(new RegExp(`${label('Gali', '33')} is back-filled \\(silent\\): not announced`));
+    expect(await db('GET', `notifyState/pending/${TODAY}/Gali`)).toBeNull();
+    expect(await db('GET', `notifyState/sent/${TODAY}/Gali`)).toBeNull();
+    expect(pushesOf('Gali')).toEqual({ '/phone-a': [], '/phone-b': [] });
+    await db('DELETE', `sattanamee/Gali/${TODAY}`, undefined, true);
+
+    await publish('Faridabad', '33', { silent: true });
+    await notify.waitForOutput(new RegExp(`${label('Faridabad', '33')} is back-filled \\(silent\\): not announced`));
+    expect(await db('GET', `notifyState/pending/${TODAY}/Faridabad`)).toBeNull();
+    expect(await db('GET', `notifyState/sent/${TODAY}/Faridabad`)).toBe('55');
+    expect(pushesOf('Faridabad')['/phone-a']?.map((p) => p.number)).toEqual(['55']);
+    expect(pushesOf('Faridabad')['/phone-b']?.map((p) => p.number)).toEqual(['55']);
   }, 30_000);
 
   it('a window of 0 pushes at once, without a pending entry', async () => {
