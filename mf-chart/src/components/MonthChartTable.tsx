@@ -1,5 +1,7 @@
-import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
+import { CHART_DATE_COLUMN } from '@satta/shared/domain/messages';
 import type { MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
+import type { DayMetas } from '@satta/shared/domain/results';
+import { ChartCell } from './ChartCell.tsx';
 import styled from 'styled-components';
 import { StickyTable, color } from '@satta/shared/ui';
 
@@ -27,10 +29,15 @@ export function MonthChartTable({
   caption,
   columns,
   rows,
+  metas = [],
+  timezone,
 }: {
   caption: string;
   columns: readonly string[];
   rows: MonthlyChartRow[];
+  /** Each column's publish times (columnMetas), in the order of `columns`. */
+  metas?: readonly DayMetas[];
+  timezone: string;
 }) {
   return (
     <Table>
@@ -50,7 +57,7 @@ export function MonthChartTable({
           <tr key={row.dateKey}>
             <th scope="row">{row.day}</th>
             {row.cells.map((value, i) => (
-              <td key={columns[i]}>{value ?? MISSING_CHART_CELL}</td>
+              <ChartCell key={columns[i]} value={value} meta={metas[i]?.[row.dateKey]} timezone={timezone} />
             ))}
           </tr>
         ))}

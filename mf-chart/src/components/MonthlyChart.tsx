@@ -6,7 +6,9 @@ import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
 import { CHART_BASE } from '@satta/shared/domain/chartUrls';
 import { monthlyChart, MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
+import { columnMetas } from '@satta/shared/domain/chartMeta';
 import { useMonthGames } from '../hooks/useMonthGames.ts';
+import { useChartData } from '../hooks/chartData.ts';
 import { chartState } from '../rules/chartState.ts';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
@@ -42,6 +44,7 @@ const Download = styled(ChartDownload)`
 export function MonthlyChart({ today }: { today: SiteNow }) {
   const headingId = useId();
   const live = useMonthGames();
+  const { timezone } = useChartData();
   const state = chartState(
     live,
     (games) => MONTHLY_CHART_TABLES.map((columns) => monthlyChart(today.dateKey, games, columns)),
@@ -80,6 +83,8 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
                 caption={MONTHLY_CHART_CAPTION(month, i + 1)}
                 columns={columns}
                 rows={state.value[i] ?? []}
+                metas={live.data ? columnMetas(live.data, columns) : []}
+                timezone={timezone}
               />
             </StickyScroll>
           ))}

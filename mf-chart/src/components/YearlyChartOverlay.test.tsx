@@ -127,4 +127,25 @@ describe('YearlyChartOverlay', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledOnce();
   });
+
+  it("gives each number its publish time as the title, and marks a corrected one with the earlier value", () => {
+    const fake = fakeChartData();
+    fake.year$('Gali', 2026).next(live({ '2026-03-05': '42', '2026-03-06': '43', '2026-03-07': '44' }));
+    // 2026-03-05 11:32 PM IST; 2026-03-06 11:31 PM, corrected 11:40 PM IST; the 7th is old data.
+    fake.yearMeta$('Gali', 2026).next(
+      live({
+        '2026-03-05': { publishedAt: Date.UTC(2026, 2, 5, 18, 2), updatedAt: Date.UTC(2026, 2, 5, 18, 2) },
+        '2026-03-06': { publishedAt: Date.UTC(2026, 2, 6, 18, 1), updatedAt: Date.UTC(2026, 2, 6, 18, 10), was: '41' },
+      }),
+    );
+    open(fake);
+    const table = screen.getByRole('table');
+    const td = (day: number) => within(table).getByRole('rowheader', { name: String(day) }).closest('tr')?.children[3] as HTMLElement;
+    expect(td(5).getAttribute('title')).toBe('प्रकाशित 11:32 PM IST');
+    expect(td(5).textContent).toBe('42');
+    expect(td(6).getAttribute('title')).toBe('संशोधित: पहले 41 (11:31 PM), बदला 11:40 PM IST');
+    expect(td(6).textContent).toBe('43* (संशोधित: पहले 41 (11:31 PM), बदला 11:40 PM IST)');
+    expect(td(7).getAttribute('title')).toBeNull();
+    expect(td(7).textContent).toBe('44');
+  });
 });

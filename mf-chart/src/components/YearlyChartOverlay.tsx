@@ -5,7 +5,8 @@ import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
 import { chartPath } from '@satta/shared/domain/chartUrls';
-import { useGameYear } from '../hooks/useGameYear.ts';
+import { useGameYear, useGameYearMeta } from '../hooks/useGameYear.ts';
+import { useChartData } from '../hooks/chartData.ts';
 import { chartState } from '../rules/chartState.ts';
 import { emptyYearText, previousYearLink } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
@@ -76,6 +77,8 @@ interface Props {
 export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, onClose }: Props) {
   const titleId = useId();
   const live = useGameYear(game, year);
+  const meta = useGameYearMeta(game, year);
+  const { timezone } = useChartData();
   const state = chartState(
     live,
     (results) => yearlyChart(results, year),
@@ -103,7 +106,7 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
       </Top>
       {state.kind === 'ready' ? (
         <Body tabIndex={0} role="region" aria-label={title}>
-          <YearlyChartTable caption={title} grid={state.value} />
+          <YearlyChartTable caption={title} grid={state.value} year={year} metas={meta.data} timezone={timezone} />
         </Body>
       ) : state.kind === 'no-data' ? (
         // No result in the year yet is a fact, not a failure: say so and offer the year before.

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import { StickyTable, VisuallyHidden } from '@satta/shared/ui';
-import { CHART_DATE_COLUMN, MISSING_CHART_CELL } from '@satta/shared/domain/messages';
+import { CHART_DATE_COLUMN } from '@satta/shared/domain/messages';
 import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
+import type { DayMetas } from '@satta/shared/domain/results';
+import { ChartCell } from './ChartCell.tsx';
 
 // The dialog's heading already shows the title; the caption is for screen readers alone.
 const Grid = styled(StickyTable)`
@@ -10,8 +12,19 @@ const Grid = styled(StickyTable)`
   }
 `;
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+interface Props {
+  caption: string;
+  grid: (string | null)[][];
+  year: number;
+  /** The year's publish times (none while they load, or for old data). */
+  metas: DayMetas | undefined;
+  timezone: string;
+}
+
 /** 31 day rows by 12 month columns; '-' where a day has no result (or does not exist). */
-export function YearlyChartTable({ caption, grid }: { caption: string; grid: (string | null)[][] }) {
+export function YearlyChartTable({ caption, grid, year, metas, timezone }: Props) {
   return (
     <Grid>
       <caption>
@@ -32,7 +45,7 @@ export function YearlyChartTable({ caption, grid }: { caption: string; grid: (st
           <tr key={i + 1}>
             <th scope="row">{i + 1}</th>
             {cells.map((value, m) => (
-              <td key={MONTH_NAMES[m]}>{value ?? MISSING_CHART_CELL}</td>
+              <ChartCell key={MONTH_NAMES[m]} value={value} meta={metas?.[`${year}-${pad2(m + 1)}-${pad2(i + 1)}`]} timezone={timezone} />
             ))}
           </tr>
         ))}

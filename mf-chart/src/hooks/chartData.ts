@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { dataService, type DataService } from '@satta/shared/data';
 
 /** The part of the data service the chart page reads; tests hand in a fake of just this. */
-export type ChartData = Pick<DataService, 'gameNames$' | 'gameYear$' | 'gameYears' | 'homeGames$' | 'timezone'>;
+export type ChartData = Pick<DataService, 'gameNames$' | 'gameYear$' | 'gameYearMeta$' | 'gameYears' | 'homeGames$' | 'timezone'>;
 
 const ChartDataContext = createContext<ChartData | null>(null);
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLive } from '@satta/shared/data/react';
 import type { Live } from '@satta/shared/data';
-import type { DayResults } from '@satta/shared/domain/results';
+import type { DayMetas, DayResults } from '@satta/shared/domain/results';
 import { withLoadTimeout } from '../rules/withLoadTimeout.ts';
 import { useChartData } from './chartData.ts';
 
@@ -10,4 +10,11 @@ export function useGameYear(game: string, year: number): Live<DayResults> {
   const data = useChartData();
   const year$ = useMemo(() => withLoadTimeout(data.gameYear$(game, year)), [data, game, year]);
   return useLive(year$);
+}
+
+/** The publish times of that year, live (the same database listener as useGameYear). */
+export function useGameYearMeta(game: string, year: number): Live<DayMetas> {
+  const data = useChartData();
+  const meta$ = useMemo(() => data.gameYearMeta$(game, year), [data, game, year]);
+  return useLive(meta$);
 }

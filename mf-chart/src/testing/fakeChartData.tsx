@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
 import type { Live } from '@satta/shared/data';
-import type { DayResults, GameData } from '@satta/shared/domain/results';
+import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
 import { announceLocation, setNavigator } from '@satta/shared/ui';
 import { ChartDataProvider, type ChartData } from '../hooks/chartData.ts';
 
@@ -15,6 +15,8 @@ export interface FakeChartData {
   month$: BehaviorSubject<Live<GameData[]>>;
   /** The stream of one game's year, created on first use. */
   year$(game: string, year: number): BehaviorSubject<Live<DayResults>>;
+  /** The publish times of one game's year, created on first use (none until a test sets them). */
+  yearMeta$(game: string, year: number): BehaviorSubject<Live<DayMetas>>;
   /** Which years each game reports; the current year when not set. */
   years: Map<string, number[]>;
 }
@@ -24,6 +26,16 @@ export function fakeChartData(): FakeChartData {
   const month$ = new BehaviorSubject<Live<GameData[]>>(LOADING_LIVE);
   const yearStreams = new Map<string, BehaviorSubject<Live<DayResults>>>();
   const years = new Map<string, number[]>();
+  const metaStreams = new Map<string, BehaviorSubject<Live<DayMetas>>>();
+  const yearMeta$ = (game: string, year: number) => {
+    const key = `${game}:${year}`;
+    let stream = metaStreams.get(key);
+    if (!stream) {
+      stream = new BehaviorSubject<Live<DayMetas>>({ data: {}, stale: false, error: null });
+      metaStreams.set(key, stream);
+    }
+    return stream;
+  };
   const year$ = (game: string, year: number) => {
     const key = `${game}:${year}`;
     let stream = yearStreams.get(key);
@@ -37,10 +49,11 @@ export function fakeChartData(): FakeChartData {
     gameNames$: () => names$,
     homeGames$: () => month$,
     gameYear$: (game, year) => year$(game, year),
+    gameYearMeta$: (game, year) => yearMeta$(game, year),
     gameYears: (game) => Promise.resolve(years.get(game) ?? []),
     timezone: 'Asia/Kolkata',
   };
-  return { data, names$, month$, year$, years };
+  return { data, names$, month$, year$, yearMeta$, years };
 }
 
 export function live<T>(data: T, stale = false): Live<T> {

@@ -1,0 +1,38 @@
+import styled from 'styled-components';
+import { MISSING_CHART_CELL } from '@satta/shared/domain/messages';
+import type { DayMeta } from '@satta/shared/domain/results';
+import { CORRECTED, correctionText, isCorrected, resultDetail } from '@satta/shared/domain/publishTimes';
+import { VisuallyHidden, color } from '@satta/shared/ui';
+
+// A corner mark: it takes no width of its own, so a corrected cell is as wide as any other.
+const Mark = styled.span`
+  position: relative;
+  display: inline-block;
+  width: 0;
+  vertical-align: super;
+  font-size: 0.65em;
+  font-weight: 700;
+  color: ${color('--color-wait')};
+`;
+
+/**
+ * One chart cell: the number (or '-'), its publish time as the title, and for a corrected number
+ * a mark with the earlier value and both times (title for a pointer, hidden text for a screen
+ * reader). A number without times (old data) is a plain cell, as before.
+ */
+export function ChartCell({ value, meta, timezone }: { value: string | null; meta: DayMeta | undefined; timezone: string }) {
+  const day = value === null ? undefined : meta;
+  const detail = resultDetail(day, timezone) ?? undefined;
+  const corrected = isCorrected(day);
+  return (
+    <td title={detail} data-corrected={corrected ? 'true' : undefined}>
+      {value ?? MISSING_CHART_CELL}
+      {corrected && (
+        <>
+          <Mark aria-hidden="true">*</Mark>
+          <VisuallyHidden> ({correctionText(day, timezone) ?? CORRECTED})</VisuallyHidden>
+        </>
+      )}
+    </td>
+  );
+}
