@@ -152,6 +152,47 @@ describe('feeds', () => {
     expect(again.status).toBe(304);
   });
 
+  it('carries publish and change times, and the corrections log, newest first', async () => {
+    const published = Date.UTC(2026, 0, 2, 18, 0, 0);
+    const corrected = Date.UTC(2026, 0, 2, 18, 9, 30);
+    const [gali, disawer] = snapshot.games;
+    data.snapshot = {
+      ...snapshot,
+      games: [{ ...gali!, meta: { [today]: { publishedAt: published, updatedAt: corrected, was: '74' } } }, disawer!],
+      corrections: [{ id: '-Nc1', game: 'GALI', date: today, from: '74', to: '47', publishedAt: published, correctedAt: corrected }],
+    };
+    try {
+      const feed = (await (await get('/feed.json')).json()) as { items: Record<string, string>[] };
+      const display = today.split('-').reverse().join('-');
+      expect(feed.items.slice(0, 3)).toEqual([
+        {
+          id: `result:GALI:${today}:47`,
+          url: `${server.url}/chart/gali/${today.slice(0, 4)}`,
+          title: `GALI ${display}: 47`,
+          content_text: `GALI का ${display} का रिज़ल्ट 47 है। GALI result for ${display}: 47.`,
+          date_published: '2026-01-02T18:00:00.000Z',
+          date_modified: '2026-01-02T18:09:30.000Z',
+        },
+        {
+          id: 'correction:-Nc1',
+          url: `${server.url}/chart/gali/${today.slice(0, 4)}`,
+          title: `संशोधित: GALI ${display}: 74 → 47`,
+          content_text: `GALI का ${display} का रिज़ल्ट 74 से बदलकर 47 किया गया। Corrected GALI result for ${display}: 74 is now 47.`,
+          date_published: '2026-01-02T18:09:30.000Z',
+          date_modified: '2026-01-02T18:09:30.000Z',
+        },
+        {
+          id: `result:DISAWER:${today}:09`,
+          url: `${server.url}/chart/disawar/${today.slice(0, 4)}`,
+          title: `DISAWER ${display}: 09`,
+          content_text: `DISAWER का ${display} का रिज़ल्ट 09 है। DISAWER result for ${display}: 09.`,
+        },
+      ]);
+    } finally {
+      data.snapshot = snapshot;
+    }
+  });
+
   it('every page names the feeds for browsers and readers', async () => {
     const html = await (await get('/chart')).text();
     expect(html).toContain(`<link rel="alternate" type="application/feed+json" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.json" />`);

@@ -46,15 +46,23 @@ export type FeedEntry =
       correctedAt: number;
     };
 
-/** The feeds' entries from the data in memory: every game's results of yesterday and today. */
+/**
+ * The feeds' entries from the data in memory: every game's results of yesterday and today, with
+ * their publish and change times where the data has them, and the corrections of the last 90
+ * days (the public log).
+ */
 export function feedEntries(snapshot: Snapshot): FeedEntry[] {
   const from = addDays(snapshot.todayKey, -1);
   const entries: FeedEntry[] = [];
   for (const game of snapshot.games) {
     for (const [date, number] of Object.entries(game.results)) {
       if (date < from || date > snapshot.todayKey) continue;
-      entries.push({ kind: 'result', game: game.name, date, number, publishedAt: null, updatedAt: null });
+      const meta = game.meta?.[date];
+      entries.push({ kind: 'result', game: game.name, date, number, publishedAt: meta?.publishedAt ?? null, updatedAt: meta?.updatedAt ?? null });
     }
+  }
+  for (const correction of snapshot.corrections ?? []) {
+    entries.push({ kind: 'correction', ...correction, publishedAt: correction.publishedAt ?? null });
   }
   return entries;
 }
