@@ -10,3 +10,4 @@ export { default as NextGame } from './widgets/NextGame.tsx';
 export { default as MonthlyTable } from './widgets/MonthlyTable.tsx';
 export { default as OfflineIndicator } from './widgets/OfflineIndicator.tsx';
 export { default as Ads } from './widgets/Ads.tsx';
+export { default as Corrections } from './widgets/Corrections.tsx';

@@ -32,6 +32,7 @@ export const REMOTES = {
       MonthlyTable: 'src/widgets/MonthlyTable.tsx',
       OfflineIndicator: 'src/widgets/OfflineIndicator.tsx',
       Ads: 'src/widgets/Ads.tsx',
+      Corrections: 'src/widgets/Corrections.tsx',
     },
   },
   'mf-chart': {

@@ -10,12 +10,13 @@ describe('the site addresses', () => {
       signIn: '/signin',
       dashboard: '/dashboard',
       luckyNumber: '/lucky-number',
+      corrections: '/corrections',
     });
     expect(CHART_BASE).toBe('/chart');
   });
 
   it('render the public pages on the server and sign-in and the dashboard in the browser only', () => {
-    expect(PUBLIC_PATHS).toEqual(['/', '/chart', '/contact', '/lucky-number']);
+    expect(PUBLIC_PATHS).toEqual(['/', '/chart', '/contact', '/lucky-number', '/corrections']);
     expect(CLIENT_ONLY_PATHS).toEqual(['/signin', '/dashboard']);
   });
 });

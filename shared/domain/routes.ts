@@ -10,6 +10,7 @@ export const PATHS = {
   signIn: '/signin',
   dashboard: '/dashboard',
   luckyNumber: '/lucky-number',
+  corrections: '/corrections',
 } as const;
 
 export type RoutePath = (typeof PATHS)[keyof typeof PATHS];
@@ -18,7 +19,7 @@ export type RoutePath = (typeof PATHS)[keyof typeof PATHS];
 export const CHART_BASE = PATHS.chart;
 
 /** The public pages, rendered on the server too. */
-export const PUBLIC_PATHS = [PATHS.home, PATHS.chart, PATHS.contact, PATHS.luckyNumber] as const;
+export const PUBLIC_PATHS = [PATHS.home, PATHS.chart, PATHS.contact, PATHS.luckyNumber, PATHS.corrections] as const;
 
 /** The pages only ever rendered in the browser: signing in and the admin dashboard. */
 export const CLIENT_ONLY_PATHS = [PATHS.signIn, PATHS.dashboard] as const;

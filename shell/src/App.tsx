@@ -12,6 +12,7 @@ import { HomePage } from './pages/HomePage.tsx';
 import { ChartRoute } from './pages/ChartRoute.tsx';
 import { ContactRoute } from './pages/ContactRoute.tsx';
 import { LuckyNumberRoute } from './pages/LuckyNumberRoute.tsx';
+import { CorrectionsRoute } from './pages/CorrectionsRoute.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { DashboardRoute } from './pages/DashboardRoute.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path={`${PATHS.chart}/*`} element={<ChartRoute />} />
         <Route path={PATHS.contact} element={<ContactRoute />} />
         <Route path={PATHS.luckyNumber} element={<LuckyNumberRoute />} />
+        <Route path={PATHS.corrections} element={<CorrectionsRoute />} />
         <Route path={PATHS.signIn} element={<SignInPage />} />
         <Route path={PATHS.dashboard} element={<DashboardRoute />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -57,6 +57,10 @@ declare module 'mf-fun/SlotMachine' {
   const Component: import('react').ComponentType;
   export default Component;
 }
+declare module 'mf-results/Corrections' {
+  const Component: import('react').ComponentType;
+  export default Component;
+}
 declare module 'mf-admin/Dashboard' {
   const Component: import('react').ComponentType;
   export default Component;
@@ -73,6 +77,7 @@ interface SattaRemoteModules {
     MonthlyTable: typeof import('mf-results/MonthlyTable');
     OfflineIndicator: typeof import('mf-results/OfflineIndicator');
     Ads: typeof import('mf-results/Ads');
+    Corrections: typeof import('mf-results/Corrections');
   };
   'mf-chart': { ChartPage: typeof import('mf-chart/ChartPage') };
   'mf-agents': { AgentCards: typeof import('mf-agents/AgentCards'); ContactPage: typeof import('mf-agents/ContactPage') };

@@ -16,6 +16,7 @@ export const TITLES: Record<RoutePath, string> = {
   [PATHS.signIn]: `Sign In – ${SITE_NAME_EN}`,
   [PATHS.dashboard]: `Dashboard – ${SITE_NAME_EN}`,
   [PATHS.luckyNumber]: `Lucky Number – ${SITE_NAME_EN}`,
+  [PATHS.corrections]: `संशोधित रिज़ल्ट (Corrections) – ${SITE_NAME_EN}`,
 };
 export const NOT_FOUND_TITLE = `Page not found – ${SITE_NAME_EN}`;
 

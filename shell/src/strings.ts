@@ -31,3 +31,5 @@ export const NOT_FOUND_EN = 'Page not found.';
 export const GO_HOME = 'होम पेज पर जाएँ (Go to Home)';
 export const LUCKY_NUMBER_LINK = 'लकी नंबर (Lucky Number)';
 export const FONT_LICENCE_LINK = 'Font licence';
+/** The footer's link to /corrections (our wording). */
+export const CORRECTIONS_LINK = 'संशोधित रिज़ल्ट';

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { dataService, type DataService } from '@satta/shared/data';
 
 /** The part of the data service the home widgets read; tests hand in a fake of just this. */
-export type ResultsData = Pick<DataService, 'homeGames$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'timezone'>;
+export type ResultsData = Pick<DataService, 'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'timezone'>;
 
 const ResultsDataContext = createContext<ResultsData | null>(null);
 

@@ -3,6 +3,7 @@ import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
 import type { AdInfo, Live, MainInfo } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
+import type { Correction } from '@satta/shared/domain/corrections';
 import { ResultsDataProvider, type ResultsData } from '../hooks/resultsData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
@@ -11,6 +12,7 @@ const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
 export interface FakeResultsData {
   data: ResultsData;
   games$: BehaviorSubject<Live<GameData[]>>;
+  corrections$: BehaviorSubject<Live<Correction[]>>;
   info$: BehaviorSubject<Live<MainInfo>>;
   ads$: BehaviorSubject<Live<AdInfo>>;
   connected$: BehaviorSubject<boolean>;
@@ -19,16 +21,18 @@ export interface FakeResultsData {
 export function fakeResultsData(): FakeResultsData {
   const games$ = new BehaviorSubject<Live<GameData[]>>(LOADING_LIVE);
   const info$ = new BehaviorSubject<Live<MainInfo>>(LOADING_LIVE);
+  const corrections$ = new BehaviorSubject<Live<Correction[]>>(LOADING_LIVE);
   const ads$ = new BehaviorSubject<Live<AdInfo>>(LOADING_LIVE);
   const connected$ = new BehaviorSubject<boolean>(false);
   const data: ResultsData = {
     homeGames$: () => games$,
+    corrections$: () => corrections$,
     mainInfo$: () => info$,
     adInfo$: () => ads$,
     connected$,
     timezone: 'Asia/Kolkata',
   };
-  return { data, games$, info$, ads$, connected$ };
+  return { data, games$, corrections$, info$, ads$, connected$ };
 }
 
 export function live<T>(data: T, stale = false): Live<T> {

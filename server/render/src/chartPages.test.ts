@@ -202,6 +202,7 @@ describe('sitemap and robots.txt', () => {
       `<loc>${SITE}/chart</loc><lastmod>${today}</lastmod>`,
       `<loc>${SITE}/contact</loc>`,
       `<loc>${SITE}/lucky-number</loc><lastmod>${today}</lastmod>`,
+      `<loc>${SITE}/corrections</loc>`,
       `<loc>${SITE}/chart/gali/${lastYear}</loc><lastmod>${lastYear}-12-31</lastmod>`,
       `<loc>${SITE}/chart/gali/${year}</loc><lastmod>${today}</lastmod>`,
       `<loc>${SITE}/chart/disawar/${year}</loc><lastmod>${today}</lastmod>`,

@@ -29,14 +29,14 @@ afterAll(async () => {
 
 describe('pre-rendering', () => {
   it('renders the public pages for new data before they are asked for', async () => {
-    await expect.poll(() => server.pages.renders).toBe(4); // /, /chart, /contact, /lucky-number
+    await expect.poll(() => server.pages.renders).toBe(5); // /, /chart, /contact, /lucky-number, /corrections
     data.snapshot = snapshotWith('63');
     // The three pages that show today's numbers: / (the tables), /chart (this month's chart) and
-    // /lucky-number (its result widgets); /contact does not.
-    await expect.poll(() => server.pages.renders).toBe(7);
+    // /lucky-number (its result widgets); /contact and /corrections do not.
+    await expect.poll(() => server.pages.renders).toBe(8);
     const html = await (await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } })).text();
     expect(html).toMatch(/<tr data-game="GALI">[^]*?63[^]*?<\/tr>/);
     // The request found the page ready.
-    expect(server.pages.renders).toBe(7);
+    expect(server.pages.renders).toBe(8);
   });
 });

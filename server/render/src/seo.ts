@@ -1,4 +1,5 @@
 import { chartPath, gameFromSlug, gameSlug } from '@satta/shared/domain/chartUrls';
+import { dateKey } from '@satta/shared/domain/siteTime';
 import { spanOf, type Snapshot } from './snapshot.ts';
 
 /*
@@ -90,14 +91,15 @@ export function chartGames(snapshot: Snapshot): string[] {
  * /sitemap.xml: the public pages, then every game's year from its first result to its last.
  * `lastmod` comes from the data: the date of the newest result (the result pages, and a
  * year's chart while the year runs), 31 December for a year that is over. /contact shows no
- * dated data, so it has none.
+ * dated data, so it has none; /corrections has the day of its newest correction.
  */
 export function sitemapXml(snapshot: Snapshot, origin: string, publicPaths: readonly string[]): string {
   const newest = newestResult(snapshot);
-  const entries: { path: string; lastmod: string | null }[] = publicPaths.map((path) => ({
-    path,
-    lastmod: path === '/contact' ? null : newest,
-  }));
+  // /corrections changes with its newest entry (none: no date), not with the results.
+  const corrected = snapshot.corrections?.[0]?.correctedAt;
+  const lastmod = (path: string) =>
+    path === '/contact' ? null : path === '/corrections' ? (corrected === undefined ? null : dateKey(new Date(corrected))) : newest;
+  const entries: { path: string; lastmod: string | null }[] = publicPaths.map((path) => ({ path, lastmod: lastmod(path) }));
   for (const name of chartGames(snapshot)) {
     const { first, last } = spanOf(snapshot, name);
     if (first === null || last === null) continue;

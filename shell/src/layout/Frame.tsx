@@ -5,7 +5,7 @@ import { Disclaimer, color, onMobile } from '@satta/shared/ui';
 import { Nav } from './Nav.tsx';
 import { ReloadButton } from './ReloadButton.tsx';
 import { PATHS } from '../routes.ts';
-import { FONT_LICENCE_LINK, LUCKY_NUMBER_LINK, SITE_NAME_EN, SITE_NAME_HI, SKIP_TO_CONTENT } from '../strings.ts';
+import { CORRECTIONS_LINK, FONT_LICENCE_LINK, LUCKY_NUMBER_LINK, SITE_NAME_EN, SITE_NAME_HI, SKIP_TO_CONTENT } from '../strings.ts';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -165,6 +165,7 @@ export function Frame() {
       <Footer>
         <Disclaimer />
         <nav aria-label="Footer">
+          <Link to={PATHS.corrections}>{CORRECTIONS_LINK}</Link>
           <a href="/fonts/OFL.txt">{FONT_LICENCE_LINK}</a>
         </nav>
       </Footer>
