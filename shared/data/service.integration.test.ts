@@ -209,6 +209,10 @@ describe('data service against the local backend', () => {
     const node = (await rest('GET', 'sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
     expect(node).toEqual({ number: '15', silent: true, publishedAt: node['publishedAt'], updatedAt: node['publishedAt'] });
     expect(typeof node['publishedAt']).toBe('number');
+    // Corrected live (Update Number), it is a publish like any other: no longer silent.
+    await admin.setResult('Gali', '2026-11-02', '16');
+    const corrected = (await rest('GET', 'sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
+    expect(corrected).toEqual({ number: '16', was: '15', publishedAt: node['publishedAt'], updatedAt: corrected['updatedAt'] });
 
     // 2024-12-31 was seeded as { number: '99' } only.
     await admin.setResult('Gali', '2024-12-31', '98');

@@ -418,7 +418,8 @@ export class DataService {
       [`${path}/updatedAt`]: serverTimestamp(),
       [`${path}/was`]: previous,
     };
-    if (silent) patch[`${path}/silent`] = true;
+    // A live correction of a back-filled number is pushed like any publish: it is no longer silent.
+    patch[`${path}/silent`] = silent ? true : null;
     const correctionKey = push(ref(this.db, 'corrections')).key;
     if (!correctionKey) throw new Error('Could not allocate an id for the correction.');
     const publishedAt = node['publishedAt'];
