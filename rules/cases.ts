@@ -80,7 +80,13 @@ export const FIXTURE = {
   corrections: {
     c1: { game: 'Gali', date: '2024-01-01', from: '04', to: '05', publishedAt: 1_700_000_000_000, correctedAt: 1_700_000_060_000 },
   },
+  scheduled: {
+    Gali: { '2024-01-02': { number: '42', at: 1_704_216_000_000, createdAt: 1_700_000_000_000 } },
+  },
 };
+
+/** A number the admin entered ahead of time; the notify service publishes it at `at`. */
+const scheduledEntry = { number: '42', at: 1_704_216_000_000, createdAt: SERVER_TIMESTAMP };
 
 const correction = { game: 'Gali', date: '2024-01-01', from: '05', to: '06', publishedAt: 1_700_000_000_000, correctedAt: SERVER_TIMESTAMP };
 
@@ -111,6 +117,11 @@ export const READ_CASES: readonly ReadCase[] = [
   { path: 'audit/e1', expect: ADMIN_ONLY },
   { path: 'notifyState', expect: ADMIN_ONLY },
   { path: 'notifyState/lastSent', expect: ADMIN_ONLY },
+  // A number scheduled ahead of time stays private until the notify service publishes it.
+  { path: 'scheduled', expect: ADMIN_ONLY },
+  { path: 'scheduled/Gali', expect: ADMIN_ONLY },
+  { path: 'scheduled/Gali/2024-01-02', expect: ADMIN_ONLY },
+  { path: 'scheduled/Gali/2024-01-02/number', expect: ADMIN_ONLY },
   { path: 'somethingElse', expect: NOBODY },
 ];
 
@@ -181,6 +192,13 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
     'corrections/c2': correction,
   }, ADMIN_ONLY),
   set('correction log entry deleted (an undone correction)', 'corrections/c1', null, ADMIN_ONLY),
+  set('scheduled number created', 'scheduled/Gali/2024-01-03', scheduledEntry, ADMIN_ONLY),
+  set('scheduled number changed', 'scheduled/Gali/2024-01-02', { ...scheduledEntry, number: '43', at: 1_704_216_060_000 }, ADMIN_ONLY),
+  set('scheduled number cancelled', 'scheduled/Gali/2024-01-02', null, ADMIN_ONLY),
+  update('scheduled number with its audit entry', '', {
+    'scheduled/Disawar/2024-01-02': scheduledEntry,
+    'audit/e5': { ...auditEntry, path: 'scheduled/Disawar/2024-01-02', old: null, new: '42' },
+  }, ADMIN_ONLY),
 ];
 
 /** Values the admin may not write either: the rules validate shape, not only identity. */
@@ -241,6 +259,14 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('audit entry without path', 'audit/e2', { ...auditEntry, path: undefined }, NOBODY),
   set('audit list replaced', 'audit', { e9: auditEntry }, NOBODY),
   set('push subscription list replaced', 'webPushSubscriptions', {}, NOBODY),
+  set('scheduled number not two digits', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, number: '5' }, NOBODY),
+  set('scheduled number as a JSON number', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, number: 42 }, NOBODY),
+  set('scheduled number without its time', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, at: undefined }, NOBODY),
+  set('scheduled time as a string', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, at: '11:30 PM' }, NOBODY),
+  set('scheduled number under a non-date key', 'scheduled/Gali/today', scheduledEntry, NOBODY),
+  set('scheduled number with an unknown field', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, note: 'x' }, NOBODY),
+  set('scheduled creation time in the future', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, createdAt: 4_102_444_800_000 }, NOBODY),
+  set('scheduled entry as a bare value', 'scheduled/Gali/2024-01-03', '42', NOBODY),
   set('root', '', FIXTURE, NOBODY),
   set('unknown top-level path', 'somethingElse', { a: 1 }, NOBODY),
 ];
