@@ -12,6 +12,7 @@ import { TEST_DELIVERY, resultDelivery, resultPayload, testPayload, type Deliver
 import { httpTransport } from './pushTransport.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { watchResults } from './resultWatcher.ts';
+import { createScheduledPublisher } from './scheduledPublisher.ts';
 import { sentLedger } from './sentLedger.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
 import { summary } from './testMessage.ts';
@@ -114,6 +115,10 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     log,
   });
 
+  // Numbers the admin scheduled ahead of time: published at their time, then pushed like any
+  // publish (the watcher above sees the result and the undo window applies).
+  const scheduled = createScheduledPublisher({ db: firebase.db, log });
+
   const app = buildApp({
     allowedOrigins: config.allowedOrigins,
     rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
@@ -131,8 +136,10 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
   return {
     app,
     vapid,
-    watching: watcher.ready,
+    watching: Promise.all([watcher.ready, scheduled.ready]).then(() => undefined),
     async close() {
+      // A publish under way finishes (its write is one update); bounded like the fan-outs below.
+      await Promise.race([scheduled.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       watcher.stop();
       queue.close();
       await app.close();

@@ -1,0 +1,224 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectDatabaseEmulator, get, getDatabase, onValue, ref, type Database } from 'firebase/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, PROJECT_ID, startStack, type Stack } from '../../../scripts/stack.ts';
+import { siteNow } from '@satta/shared/domain/siteTime';
+import type { NotificationPayload } from './payload.ts';
+import { subscriptionKey } from './subscription.ts';
+import { signIn } from './testing/localServices.ts';
+import { startNotifyProcess, type NotifyProcess } from './testing/notifyProcess.ts';
+import { startPushEndpoint, type PushEndpoint, type ReceivedPush } from './testing/pushEndpoint.ts';
+import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
+import { decryptWebPush } from './testing/webPushDecrypt.ts';
+
+/*
+ * Scheduled publishing against the real local backend and a fake push service, in a namespace of
+ * this file's own (as undoWindow.integration.test.ts), so the notify processes started here are
+ * the only services that see these entries. The admin writes through REST with the rules
+ * applied; a visitor reads with the Firebase JS SDK, anonymous, as a browser would.
+ */
+const NS = `scheduled-${process.pid}`;
+const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
+const SUBSCRIBERS = ['/phone-a', '/phone-b'];
+const STAMP = { '.sv': 'timestamp' };
+const DENIED = /permission[_ ]denied/i;
+
+let stack: Stack;
+let push: PushEndpoint;
+let notify: NotifyProcess;
+let dataDir: string;
+let adminToken: string;
+let visitorApp: FirebaseApp;
+let visitor: Database;
+const keys = generateSubscriberKeys();
+
+function startNotify(): Promise<NotifyProcess> {
+  return startNotifyProcess({ auth: stack.urls.auth, database: stack.urls.database, dataDir, env: { NOTIFY_DATABASE_NAMESPACE: NS } });
+}
+
+/** The database's REST API in this file's namespace: as the admin (rules apply) or as the owner. */
+async function db(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, asAdmin = false): Promise<unknown> {
+  const url = new URL(`${stack.urls.database}/${path}.json`);
+  url.searchParams.set('ns', NS);
+  if (asAdmin) url.searchParams.set('auth', adminToken);
+  const response = await fetch(url, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(asAdmin ? {} : { Authorization: 'Bearer owner' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text === '' ? null : (JSON.parse(text) as unknown);
+}
+
+/** Schedules today's number of `game` as the dashboard does; resolves the time it is due. */
+async function schedule(game: string, number: string, inMs: number): Promise<number> {
+  const at = Date.now() + inMs;
+  await db('PUT', `scheduled/${game}/${TODAY}`, { number, at, createdAt: STAMP }, true);
+  return at;
+}
+
+/** The result pushes each subscriber received for `game`, decrypted. */
+function pushesOf(game: string): Record<string, string[]> {
+  const of = (path: string) =>
+    push
+      .for(path)
+      .map((request: ReceivedPush) => JSON.parse(decryptWebPush(request.body, keys)) as NotificationPayload)
+      .filter((payload) => payload.kind === 'result' && payload.game === game)
+      .map((payload) => payload.number ?? '');
+  return Object.fromEntries(SUBSCRIBERS.map((path) => [path, of(path)]));
+}
+
+/** What a visitor's page sees of today's result of `game`, from the first answer on, with times. */
+function watchAsVisitor(game: string): { seen: { number: string | null; at: number }[]; stop(): void } {
+  const seen: { number: string | null; at: number }[] = [];
+  const stop = onValue(ref(visitor, `sattanamee/${game}/${TODAY}/number`), (snapshot) => {
+    const value: unknown = snapshot.val();
+    seen.push({ number: typeof value === 'string' ? value : null, at: Date.now() });
+  });
+  return { seen, stop };
+}
+
+/** Resolves when the output of any of `processes` matches `pattern`. */
+function anyOutput(processes: NotifyProcess[], pattern: RegExp, timeoutMs?: number): Promise<void> {
+  return Promise.any(processes.map((p) => p.waitForOutput(pattern, timeoutMs)));
+}
+
+const label = (game: string, number: string) => `${game} ${number} \\(${TODAY}\\)`;
+const published = (game: string, number: string) => new RegExp(`notify: scheduled ${label(game, number)} published`);
+const announced = (game: string, number: string) => new RegExp(`notify: ${label(game, number)} sent 2 of 2`);
+const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
+
+beforeAll(async () => {
+  stack = await startStack({ hosting: false });
+  dataDir = mkdtempSync(join(tmpdir(), 'notify-scheduled-test-'));
+  push = await startPushEndpoint();
+  adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const games = ['Gali', 'Disawar', 'Faridabad', 'Ghaziabad', 'Delhi Bazar'];
+  await db('PUT', 'sattanamee', Object.fromEntries(games.map((name, i) => [name, { time: '11:30 PM', place: i + 1 }])));
+  const subscriptions = SUBSCRIBERS.map((path) => ({ endpoint: push.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth }, createdAt: 1 }));
+  await db('PUT', 'webPushSubscriptions', Object.fromEntries(subscriptions.map((s) => [subscriptionKey(s.endpoint), s])));
+  // No undo window: the push follows the publish at once, which keeps these tests short.
+  await db('PUT', 'notifyState/undoWindowSec', 0);
+
+  const database = new URL(stack.urls.database);
+  visitorApp = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-key', databaseURL: `https://${NS}.firebaseio.com` }, `visitor-${NS}`);
+  visitor = getDatabase(visitorApp);
+  connectDatabaseEmulator(visitor, database.hostname, Number(database.port));
+
+  notify = await startNotify();
+  await notify.waitForOutput(/watching scheduled numbers \(0 scheduled\)/);
+  await notify.waitForOutput(/watching today's results \(\d{4}-\d\d-\d\d\) of 5 games/);
+}, 180_000);
+
+afterAll(async () => {
+  if (visitorApp) await deleteApp(visitorApp);
+  await notify?.stop();
+  await push?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a number scheduled ahead of time', () => {
+  it('is invisible to a visitor before its time, then published exactly once at it and pushed once', async () => {
+    const page = watchAsVisitor('Gali');
+    const at = await schedule('Gali', '42', 1500);
+
+    // The visitor can read neither the entry nor the whole list, and sees no result yet.
+    await expect(get(ref(visitor, `scheduled/Gali/${TODAY}`))).rejects.toThrow(DENIED);
+    await expect(get(ref(visitor, 'scheduled'))).rejects.toThrow(DENIED);
+    expect((await get(ref(visitor, `sattanamee/Gali/${TODAY}`))).val()).toBeNull();
+
+    await notify.waitForOutput(published('Gali', '42'), 20_000);
+    await notify.waitForOutput(announced('Gali', '42'), 20_000);
+    const result = (await db('GET', `sattanamee/Gali/${TODAY}`)) as Record<string, unknown>;
+    expect(result).toEqual({ number: '42', publishedAt: expect.any(Number), updatedAt: expect.any(Number) });
+    expect(result['publishedAt']).toBeGreaterThanOrEqual(at);
+    expect(await db('GET', `scheduled/Gali/${TODAY}`)).toBeNull();
+    expect(pushesOf('Gali')).toEqual({ '/phone-a': ['42'], '/phone-b': ['42'] });
+    expect(count(notify.output(), published('Gali', '42'))).toBe(1);
+
+    // The visitor's page went from nothing to 42, and not before its time.
+    await expect.poll(() => page.seen.at(-1)?.number).toBe('42');
+    page.stop();
+    expect(page.seen.map((s) => s.number)).toEqual([null, '42']);
+    expect(page.seen[1]?.at).toBeGreaterThanOrEqual(at);
+
+    // The audit trail says who published it.
+    const audit = Object.values((await db('GET', 'audit')) as Record<string, Record<string, unknown>>);
+    expect(audit.filter((e) => e['path'] === `sattanamee/Gali/${TODAY}`)).toEqual([
+      { uid: 'notify-service', at: expect.any(Number), path: `sattanamee/Gali/${TODAY}`, new: '"42"' },
+    ]);
+  }, 60_000);
+
+  it('changed before its time: the new number is published at the new time, the first never', async () => {
+    await schedule('Faridabad', '30', 60_000);
+    await notify.waitForOutput(new RegExp(`notify: scheduled ${label('Faridabad', '30')} waits`));
+    await schedule('Faridabad', '31', 1500);
+    await notify.waitForOutput(published('Faridabad', '31'), 20_000);
+    await notify.waitForOutput(announced('Faridabad', '31'), 20_000);
+    expect(await db('GET', `sattanamee/Faridabad/${TODAY}/number`)).toBe('31');
+    expect(pushesOf('Faridabad')).toEqual({ '/phone-a': ['31'], '/phone-b': ['31'] });
+    expect(notify.output()).not.toMatch(published('Faridabad', '30'));
+  }, 60_000);
+
+  it('cancelled before its time: nothing is published', async () => {
+    await schedule('Delhi Bazar', '55', 60_000);
+    await notify.waitForOutput(new RegExp(`notify: scheduled ${label('Delhi Bazar', '55')} waits`));
+    await db('DELETE', `scheduled/Delhi Bazar/${TODAY}`, undefined, true);
+    await notify.waitForOutput(new RegExp(`notify: scheduled Delhi Bazar \\(${TODAY}\\) is no longer scheduled`));
+    expect(await db('GET', `sattanamee/Delhi Bazar/${TODAY}`)).toBeNull();
+  }, 30_000);
+
+  it('due while the service was stopped: published once when it starts; one overdue by a day is left alone', async () => {
+    await notify.stop();
+    const at = await schedule('Disawar', '17', 1500);
+    const dayAgo = Date.now() - 25 * 60 * 60 * 1000;
+    await db('PUT', `scheduled/Ghaziabad/${TODAY}`, { number: '09', at: dayAgo, createdAt: STAMP }, true);
+    // Past its time with no service running: still private, still unpublished.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at + 200 - Date.now())));
+    await expect(get(ref(visitor, `scheduled/Disawar/${TODAY}`))).rejects.toThrow(DENIED);
+    expect((await get(ref(visitor, `sattanamee/Disawar/${TODAY}`))).val()).toBeNull();
+
+    notify = await startNotify();
+    await notify.waitForOutput(published('Disawar', '17'), 20_000);
+    await notify.waitForOutput(announced('Disawar', '17'), 20_000);
+    expect(await db('GET', `sattanamee/Disawar/${TODAY}/number`)).toBe('17');
+    expect(await db('GET', `scheduled/Disawar/${TODAY}`)).toBeNull();
+    expect(pushesOf('Disawar')).toEqual({ '/phone-a': ['17'], '/phone-b': ['17'] });
+
+    await notify.waitForOutput(new RegExp(`notify: scheduled ${label('Ghaziabad', '09')} was due more than 24 h ago: not published, left for the admin`));
+    expect(await db('GET', `scheduled/Ghaziabad/${TODAY}`)).toEqual({ number: '09', at: dayAgo, createdAt: expect.any(Number) });
+    expect(await db('GET', `sattanamee/Ghaziabad/${TODAY}`)).toBeNull();
+    await db('DELETE', `scheduled/Ghaziabad/${TODAY}`, undefined, true);
+
+    // Restarted once more: the published entry is gone, nothing is published or pushed again.
+    await notify.stop();
+    notify = await startNotify();
+    await notify.waitForOutput(/watching scheduled numbers \(0 scheduled\)/);
+    expect(notify.output()).not.toMatch(published('Disawar', '17'));
+  }, 90_000);
+
+  it('two service instances at once: one publish and one push per subscriber', async () => {
+    const second = await startNotify();
+    try {
+      await second.waitForOutput(/watching scheduled numbers/);
+      await second.waitForOutput(/watching today's results/);
+      await schedule('Ghaziabad', '20', 1500);
+      await anyOutput([notify, second], published('Ghaziabad', '20'), 20_000);
+      await anyOutput([notify, second], announced('Ghaziabad', '20'), 20_000);
+      // The other instance either lost the claim or saw the entry go while waiting on a claim.
+      const loser = published('Ghaziabad', '20').test(notify.output()) ? second : notify;
+      await loser.waitForOutput(new RegExp(`notify: scheduled (${label('Ghaziabad', '20')} is published, changed or cancelled elsewhere|Ghaziabad \\(${TODAY}\\) is no longer scheduled)`));
+      expect(count(notify.output(), published('Ghaziabad', '20')) + count(second.output(), published('Ghaziabad', '20'))).toBe(1);
+      expect(await db('GET', `sattanamee/Ghaziabad/${TODAY}/number`)).toBe('20');
+    } finally {
+      // Stopping waits for a fan-out under way, so the count below is final.
+      await second.stop();
+    }
+    expect(pushesOf('Ghaziabad')).toEqual({ '/phone-a': ['20'], '/phone-b': ['20'] });
+  }, 60_000);
+});
