@@ -7,6 +7,8 @@ import { readTimings } from '../../shared/domain/agents.ts';
 import { ownerRest } from '../support/resultsRest.ts';
 import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo, type TestPage } from '../support/browser.ts';
 
+/** A back-filled result as stored: never pushed, with its server publish time. */
+const BACKFILLED = (number: string) => ({ number, silent: true, publishedAt: expect.any(Number), updatedAt: expect.any(Number) });
 const { site, database, auth, admin } = inject('e2e');
 const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
 /** Far enough back that the 45 seeded days hold no result for it. */
@@ -115,7 +117,7 @@ describe('admin dashboard (mf-admin)', () => {
       await dismissNotificationPrompt(visitor.page);
       await waitForFirstResult(visitor.page);
       const galiToday = visitor.page.locator('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td').last();
-      expect(await galiToday.textContent()).toBe('Wait...');
+      expect(await galiToday.innerText()).toBe('Wait...');
 
       await stopClock();
       const form = region('Update Number');
@@ -127,7 +129,8 @@ describe('admin dashboard (mf-admin)', () => {
       await shownFor(form, 'New object created for today with updated number! — Gali', MESSAGE_MS);
       expect(await rest(`sattanamee/Gali/${TODAY}/number`)).toBe('07');
       await visitor.page.waitForFunction(
-        () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '07',
+        // innerText: what is shown, without the cell's hidden publish-time note.
+        () => document.querySelector<HTMLElement>('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.innerText === '07',
         undefined,
         { timeout: 10_000 },
       );
@@ -147,7 +150,8 @@ describe('admin dashboard (mf-admin)', () => {
       await shownFor(form, 'Number updated successfully for today! — Gali', MESSAGE_MS);
       expect(await rest(`sattanamee/Gali/${TODAY}/number`)).toBe('08');
       await visitor.page.waitForFunction(
-        () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '08',
+        // The new number with its corrected mark: '08' 'संशोधित'.
+        () => document.querySelector<HTMLElement>('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.innerText === '08संशोधित',
         undefined,
         { timeout: 10_000 },
       );
@@ -178,7 +182,7 @@ describe('admin dashboard (mf-admin)', () => {
     await form.getByLabel('Number').fill('05');
     await form.getByRole('button', { name: 'Update Previous Number' }).click();
     await shownFor(form, `New data created for ${OLD_DAY} with the updated number! — Disawar`, MESSAGE_MS);
-    expect(await rest(`sattanamee/Disawar/${OLD_DAY}`)).toEqual({ number: '05' });
+    expect(await rest(`sattanamee/Disawar/${OLD_DAY}`)).toEqual(BACKFILLED('05'));
 
     await form.getByLabel('Number').fill('05');
     await form.getByRole('button', { name: 'Update Previous Number' }).click();
@@ -188,7 +192,7 @@ describe('admin dashboard (mf-admin)', () => {
     await form.getByLabel('Number').fill('06');
     await form.getByRole('button', { name: 'Update Previous Number' }).click();
     await shownFor(form, 'Please select a Sattaname.', MESSAGE_MS);
-    expect(await rest(`sattanamee/Disawar/${OLD_DAY}`)).toEqual({ number: '05' });
+    expect(await rest(`sattanamee/Disawar/${OLD_DAY}`)).toEqual(BACKFILLED('05'));
   });
 
   it('Update Password: a plain message for a wrong current password, then a change and back', async () => {
@@ -420,8 +424,8 @@ describe('admin dashboard (mf-admin)', () => {
     const imported = IMPORT_DAYS.filter((day) => gali[day] !== undefined);
     expect(imported).toHaveLength(399);
     expect(gali[IMPORT_DAYS[BAD_LINE - 2] as string]).toBeUndefined();
-    expect(gali[IMPORT_DAYS[0] as string]).toEqual({ number: '00' });
-    expect(gali[IMPORT_DAYS[399] as string]).toEqual({ number: '99' });
+    expect(gali[IMPORT_DAYS[0] as string]).toEqual(BACKFILLED('00'));
+    expect(gali[IMPORT_DAYS[399] as string]).toEqual(BACKFILLED('99'));
   });
 
   it('the audit trail shows who changed what, when and from what to what', async () => {

@@ -32,6 +32,7 @@ let push: PushEndpoint;
 let endpoint: string;
 let config: { notifyUrl: string; vapidPublicKey: string };
 let original: unknown;
+let originalWindow: unknown;
 
 interface SubscribeCall {
   key: string;
@@ -176,12 +177,18 @@ beforeAll(async () => {
   endpoint = push.endpoint('/e2e-browser');
   config = (await (await fetch(`${site}/config.json`)).json()) as typeof config;
   original = await rest(database, 'GET', `sattanamee/${GAME}/${TODAY}`);
+  // No undo window: the result's push goes out as soon as it is written (undo-publish.e2e.ts tests the window).
+  originalWindow = await rest(database, 'GET', 'notifyState/undoWindowSec');
+  await rest(database, 'PUT', 'notifyState/undoWindowSec', 0);
 });
 
 afterAll(async () => {
   // Our subscription goes first, so that putting the result back notifies nobody here.
   if (endpoint) await rest(database, 'DELETE', `webPushSubscriptions/${subscriptionKey(endpoint)}`).catch(() => undefined);
   if (original !== undefined) await rest(database, original === null ? 'DELETE' : 'PUT', `sattanamee/${GAME}/${TODAY}`, original ?? undefined);
+  if (originalWindow !== undefined) {
+    await rest(database, originalWindow === null ? 'DELETE' : 'PUT', 'notifyState/undoWindowSec', originalWindow ?? undefined);
+  }
   await push?.close();
   await browser?.close();
 });
