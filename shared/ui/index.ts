@@ -1,6 +1,9 @@
 // UI primitives every app shares (one instance per page through federation).
 export * from './tokens.ts';
 export { Button, Card, CardHeading, Field, Message, Table, TableScroll, VisuallyHidden } from './primitives.tsx';
+export { Form, Input, Label, RecordTable, Row, Select, TextArea } from './controls.ts';
+export { Panel } from './Panel.tsx';
+export { StatusLine, type StatusKind, type StatusMessage } from './StatusLine.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { Disclaimer } from './Disclaimer.tsx';
 export { StickyScroll, StickyTable } from './StickyTable.ts';

@@ -26,8 +26,12 @@ export const CardHeading = styled.h2`
   text-align: center;
 `;
 
-/** Primary action button; `$variant="secondary"` for the lesser choice. */
-export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
+/**
+ * Primary action button; `$variant="secondary"` for the lesser choice, `"danger"` for one that
+ * deletes. `$size="compact"` is the dashboard's smaller button, in step with its controls
+ * (controls.ts).
+ */
+export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'danger'; $size?: 'regular' | 'compact' }>`
   min-height: 2.75rem;
   padding: 0.5rem 1.1rem;
   border-radius: 6px;
@@ -41,10 +45,16 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
           background: ${color('--color-surface')};
           color: ${color('--color-brand')};
         `
-      : css`
-          background: ${color('--color-brand')};
-          color: ${color('--color-brand-text')};
-        `}
+      : p.$variant === 'danger'
+        ? css`
+            border-color: ${color('--color-wait')};
+            background: ${color('--color-wait')};
+            color: ${color('--color-brand-text')};
+          `
+        : css`
+            background: ${color('--color-brand')};
+            color: ${color('--color-brand-text')};
+          `}
 
   &:disabled {
     opacity: 0.6;
@@ -52,6 +62,20 @@ export const Button = styled.button<{ $variant?: 'primary' | 'secondary' }>`
   }
 
   ${focusRing}
+
+  ${(p) =>
+    p.$size === 'compact' &&
+    css`
+      min-height: 40px;
+      padding: 8px 14px;
+      border-width: 1px;
+      &:focus-visible {
+        outline-offset: 1px;
+      }
+      &:disabled {
+        opacity: 0.55;
+      }
+    `}
 `;
 
 /** A status line: polite for success and information, assertive for errors. */

@@ -62,3 +62,20 @@ export const BOTTOM_NAV_HEIGHT = '3.75rem';
  */
 export const FONT_FAMILY_DEVANAGARI = 'Noto Sans Devanagari Subset';
 export const FONT_STACK = `'${FONT_FAMILY_DEVANAGARI}', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+
+/**
+ * The tokens by role, for the compact controls of forms and dashboards (`controls.ts`): each is
+ * the CSS variable with its fallback, so a form mounted on its own in a test still looks right.
+ */
+export const colors = {
+  ink: color('--color-text'),
+  muted: color('--color-muted'),
+  line: color('--color-border'),
+  panel: color('--color-surface'),
+  page: color('--color-page'),
+  accent: color('--color-brand'),
+  accentInk: color('--color-brand-text'),
+  danger: color('--color-wait'),
+  success: color('--color-result'),
+  focus: color('--color-focus'),
+} as const;

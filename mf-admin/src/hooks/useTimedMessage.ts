@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StatusKind as MessageKind, StatusMessage } from '@satta/shared/ui';
 
-export type MessageKind = 'success' | 'error' | 'info';
-
-export interface StatusMessage {
-  text: string;
-  kind: MessageKind;
-}
+// The message shapes belong to the shared StatusLine that shows them.
+export type { MessageKind, StatusMessage };
 
 export interface TimedMessage {
   message: StatusMessage | null;

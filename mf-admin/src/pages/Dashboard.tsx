@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { colors } from '../ui/theme.ts';
+import { colors } from '@satta/shared/ui';
 import { AdInfoForm } from '../widgets/AdInfoForm.tsx';
 import { AuditTrail } from '../widgets/AuditTrail.tsx';
 import { BulkImport } from '../widgets/BulkImport.tsx';

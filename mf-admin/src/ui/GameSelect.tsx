@@ -1,7 +1,7 @@
 import styled from 'styled-components';
+import { Label, Select } from '@satta/shared/ui';
 import { SELECT_SATTANAME } from '../domain/adminMessages.ts';
 import { useGameNames } from '../hooks/useGameNames.ts';
-import { Label, Select } from './controls.ts';
 
 // Wide enough for 'Select Sattaname' and the longest game names: beside the number on a wide
 // screen, on a line of its own at 360 px instead of cut to 'Select Sattanar'. Doubled to win over

@@ -3,16 +3,13 @@ import styled from 'styled-components';
 import { useLive } from '@satta/shared/data/react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { FORM_AD_INFO, TIME_PLACEHOLDER, UPDATING } from '@satta/shared/domain/messages';
+import { Button, colors, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';
 import { adRows, checkAdRows, type AdRow } from '../domain/adInfoDraft.ts';
 import { ADD_AD, AD_INFO_UPDATED, NO_ADS } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useDraft } from '../hooks/useDraft.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
-import { colors } from '../ui/theme.ts';
 
 const AdFieldset = styled.fieldset`
   border: 1px dashed ${colors.line};
@@ -78,16 +75,16 @@ export function AdInfoForm() {
                   autoComplete="off"
                 />
               </Label>
-              <Button type="button" $variant="danger" onClick={() => edit(rows.filter((_, j) => j !== i))}>
+              <Button $size="compact" type="button" $variant="danger" onClick={() => edit(rows.filter((_, j) => j !== i))}>
                 {`Remove ad ${i + 1}`}
               </Button>
             </Row>
           </AdFieldset>
         ))}
-        <Button type="button" $variant="secondary" onClick={() => edit([...rows, { label: '', name: '', time: '' }])}>
+        <Button $size="compact" type="button" $variant="secondary" onClick={() => edit([...rows, { label: '', name: '', time: '' }])}>
           {ADD_AD}
         </Button>
-        <Button type="submit" disabled={busy}>
+        <Button $size="compact" type="submit" disabled={busy}>
           {busy ? UPDATING : FORM_AD_INFO}
         </Button>
       </Form>

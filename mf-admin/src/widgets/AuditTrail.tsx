@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useLive } from '@satta/shared/data/react';
 import { LOADING } from '@satta/shared/domain/messages';
+import { Button, Panel, RecordTable } from '@satta/shared/ui';
 import { AUDIT_EMPTY, AUDIT_LOAD_ERROR, AUDIT_TITLE, SHOW_MORE } from '../domain/adminMessages.ts';
 import { formatAuditTime, formatAuditValue } from '../domain/auditFormat.ts';
 import { useAdminData } from '../hooks/adminData.ts';
-import { Button, TableScroll } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
 
 const PAGE = 25;
 
@@ -22,7 +21,7 @@ export function AuditTrail() {
       {!entries && !error && <p>{LOADING}</p>}
       {entries?.length === 0 && <p>{AUDIT_EMPTY}</p>}
       {entries && entries.length > 0 && (
-        <TableScroll>
+        <RecordTable>
           <table>
             <thead>
               <tr>
@@ -45,10 +44,10 @@ export function AuditTrail() {
               ))}
             </tbody>
           </table>
-        </TableScroll>
+        </RecordTable>
       )}
       {entries && entries.length > shown && (
-        <Button type="button" $variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
+        <Button $size="compact" type="button" $variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
           {SHOW_MORE}
         </Button>
       )}

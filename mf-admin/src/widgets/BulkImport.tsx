@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { SAVING } from '@satta/shared/domain/messages';
+import { Button, colors, Label, Panel, RecordTable, Row, StatusLine, TextArea } from '@satta/shared/ui';
 import {
   CHECK_ROWS,
   IMPORT_HELP,
@@ -17,10 +18,6 @@ import { checkResultsCsv, type CheckedLine, type ImportRow } from '../domain/res
 import { useAdminData } from '../hooks/adminData.ts';
 import { useGameNames } from '../hooks/useGameNames.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button, Label, Row, TableScroll, TextArea } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
-import { colors } from '../ui/theme.ts';
 
 // Columns line up in a monospace face, which makes a pasted CSV easier to proofread.
 const CsvInput = styled(TextArea)`
@@ -28,7 +25,7 @@ const CsvInput = styled(TextArea)`
   font-size: 0.9rem;
 `;
 
-const Preview = styled(TableScroll)`
+const Preview = styled(RecordTable)`
   max-height: 360px;
   margin-top: 8px;
   tr[data-ok='false'] td {
@@ -84,11 +81,11 @@ export function BulkImport() {
       </Label>
       <p>{IMPORT_HELP}</p>
       <Row>
-        <Button type="button" $variant="secondary" disabled={busy || text.trim() === ''} onClick={() => setChecked(checkResultsCsv(text, { todayKey: data.todayKey(), games }))}>
+        <Button $size="compact" type="button" $variant="secondary" disabled={busy || text.trim() === ''} onClick={() => setChecked(checkResultsCsv(text, { todayKey: data.todayKey(), games }))}>
           {CHECK_ROWS}
         </Button>
         {checked && (
-          <Button type="button" disabled={busy || rows.length === 0} onClick={() => void write()}>
+          <Button $size="compact" type="button" disabled={busy || rows.length === 0} onClick={() => void write()}>
             {busy ? SAVING : confirmImport(rows.length)}
           </Button>
         )}

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useObservable } from '@satta/shared/data/react';
 import { SIGN_OUT_BUTTON, WELCOME_ADMIN } from '@satta/shared/domain/messages';
+import { Button, colors, navigateTo } from '@satta/shared/ui';
 import { SIGNED_IN_AS } from '../domain/adminMessages.ts';
 import { useAdminData } from '../hooks/adminData.ts';
-import { navigateTo } from '@satta/shared/ui';
-import { Button } from '../ui/controls.ts';
-import { colors } from '../ui/theme.ts';
 
 const Header = styled.header`
   display: flex;
@@ -51,7 +49,7 @@ export function DashboardHeader() {
         {WELCOME_ADMIN}
         {user?.email && <span>{`${SIGNED_IN_AS} ${user.email}`}</span>}
       </h1>
-      <Button type="button" $variant="secondary" onClick={() => void signOut()} disabled={busy}>
+      <Button $size="compact" type="button" $variant="secondary" onClick={() => void signOut()} disabled={busy}>
         {SIGN_OUT_BUTTON}
       </Button>
     </Header>

@@ -13,12 +13,10 @@ import {
   forGame,
 } from '@satta/shared/domain/messages';
 import { validateTime } from '@satta/shared/domain/validation';
+import { Button, Input, Label, Panel, StatusLine } from '@satta/shared/ui';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button, Input, Label } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
 
 // Seventeen games: side by side where there is room, one per line on a phone.
 const Rows = styled.div`
@@ -86,7 +84,7 @@ export function GameTimesForm() {
                     autoComplete="off"
                   />
                 </Label>
-                <Button type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
+                <Button $size="compact" type="submit" disabled={busyGame !== null} aria-label={`Update ${name} time`}>
                   {busyGame === name ? UPDATING : 'Update'}
                 </Button>
               </GameRow>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { SAVING } from '@satta/shared/domain/messages';
+import { Button, Form, Input, Label, Row } from '@satta/shared/ui';
 import { ADD_KHAIWAL, CANCEL_EDIT, UPDATE_KHAIWAL } from '../domain/adminMessages.ts';
 import type { KhaiwalDraft } from '../domain/khaiwalDraft.ts';
-import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
 import { TimingsEditor } from './TimingsEditor.tsx';
 
 type TextField = 'name' | 'phone' | 'phone2' | 'wa' | 'site' | 'payment';
@@ -80,11 +80,11 @@ export function KhaiwalForm({
         </Label>
       </Row>
       <Row>
-        <Button type="submit" disabled={busy}>
+        <Button $size="compact" type="submit" disabled={busy}>
           {busy ? SAVING : editing !== null ? UPDATE_KHAIWAL : ADD_KHAIWAL}
         </Button>
         {editing !== null && (
-          <Button type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button $size="compact" type="button" $variant="secondary" onClick={onCancel} disabled={busy}>
             {CANCEL_EDIT}
           </Button>
         )}

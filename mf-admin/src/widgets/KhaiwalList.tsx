@@ -1,9 +1,8 @@
 import styled from 'styled-components';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import { LOADING } from '@satta/shared/domain/messages';
+import { Button, colors } from '@satta/shared/ui';
 import { NO_KHAIWALS } from '../domain/adminMessages.ts';
-import { Button } from '../ui/controls.ts';
-import { colors } from '../ui/theme.ts';
 
 const List = styled.ul`
   list-style: none;
@@ -52,10 +51,10 @@ export function KhaiwalList({
               <strong>{name}</strong> {agent.phone}
             </span>
             <span>
-              <Button type="button" $variant="secondary" onClick={() => onEdit(agent)} aria-label={`Edit ${name}`}>
+              <Button $size="compact" type="button" $variant="secondary" onClick={() => onEdit(agent)} aria-label={`Edit ${name}`}>
                 Edit
               </Button>{' '}
-              <Button type="button" $variant="danger" onClick={() => onDelete(agent)} disabled={busy} aria-label={`Delete ${name}`}>
+              <Button $size="compact" type="button" $variant="danger" onClick={() => onDelete(agent)} disabled={busy} aria-label={`Delete ${name}`}>
                 Delete
               </Button>
             </span>

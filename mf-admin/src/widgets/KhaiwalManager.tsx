@@ -13,12 +13,11 @@ import {
   errorSavingKhaiwal,
 } from '@satta/shared/domain/messages';
 import { validateAgent } from '@satta/shared/domain/validation';
+import { Panel, StatusLine } from '@satta/shared/ui';
 import { emptyKhaiwalDraft, khaiwalDraft, type KhaiwalDraft } from '../domain/khaiwalDraft.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
 import { KhaiwalForm } from './KhaiwalForm.tsx';
 import { KhaiwalList } from './KhaiwalList.tsx';
 

@@ -2,14 +2,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useLive } from '@satta/shared/data/react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { FORM_MAIN_INFO, MAIN_INFO_UPDATED, UPDATING } from '@satta/shared/domain/messages';
+import { Button, Form, Input, Label, Panel, Row, StatusLine, TextArea } from '@satta/shared/ui';
 import { checkMainInfo, mainInfoDraft, type MainInfoDraft } from '../domain/mainInfoDraft.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useDraft } from '../hooks/useDraft.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button, Form, Input, Label, Row, TextArea } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
 
 /** The `mian` record: contact name and number, plus the banner, notice and channel link the home page shows. */
 export function MainInfoForm() {
@@ -70,7 +68,7 @@ export function MainInfoForm() {
           Notice text
           <TextArea value={draft.notice} onChange={(e) => set('notice')(e.target.value)} rows={2} />
         </Label>
-        <Button type="submit" disabled={busy || incomplete}>
+        <Button $size="compact" type="submit" disabled={busy || incomplete}>
           {busy ? UPDATING : FORM_MAIN_INFO}
         </Button>
       </Form>

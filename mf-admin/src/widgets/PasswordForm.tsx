@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { FORM_UPDATE_PASSWORD, UPDATING } from '@satta/shared/domain/messages';
 import { validatePassword } from '@satta/shared/domain/validation';
+import { Button, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
 
 /** Changes the admin's own password; the service re-authenticates with the current one first. */
 export function PasswordForm() {
@@ -46,7 +44,7 @@ export function PasswordForm() {
             <Input type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" />
           </Label>
         </Row>
-        <Button type="submit" disabled={busy}>
+        <Button $size="compact" type="submit" disabled={busy}>
           {busy ? UPDATING : FORM_UPDATE_PASSWORD}
         </Button>
       </Form>

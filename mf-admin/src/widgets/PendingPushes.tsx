@@ -2,12 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useLive } from '@satta/shared/data/react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
+import { Button, StatusLine } from '@satta/shared/ui';
 import { PENDING_PUSHES_LABEL, UNDO, pushIn, undoFailed, undoneRemoved, undoneRestored } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button } from '../ui/controls.ts';
-import { StatusLine } from '../ui/StatusLine.tsx';
 
 const List = styled.ul`
   list-style: none;
@@ -66,7 +65,7 @@ export function PendingPushes({ dateKey }: { dateKey: string }) {
           {open.map(({ game, number, sendAt }) => (
             <Item key={game}>
               <span>{pushIn(game, number, Math.max(1, Math.ceil((sendAt - now) / 1000)))}</span>
-              <Button type="button" $variant="secondary" onClick={() => void undo(game, number)} disabled={busyGame !== null}>
+              <Button $size="compact" type="button" $variant="secondary" onClick={() => void undo(game, number)} disabled={busyGame !== null}>
                 {UNDO}
               </Button>
             </Item>

@@ -2,14 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FORM_PREVIOUS_NUMBER, UPDATING, newDataCreatedFor, numberUpdatedFor } from '@satta/shared/domain/messages';
 import { validatePreviousNumber } from '@satta/shared/domain/validation';
+import { Button, colors, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';
 import { DATE_FORMAT_ERROR, DATE_FORMAT_HINT } from '../domain/adminMessages.ts';
 import { parseImportDate } from '../domain/resultsCsv.ts';
 import { usePublishNumber } from '../hooks/usePublishNumber.ts';
-import { Button, Form, Input, Label, Row } from '../ui/controls.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
-import { colors } from '../ui/theme.ts';
 
 const Hint = styled.p`
   margin: 4px 0 0;
@@ -72,7 +69,7 @@ export function PreviousNumberForm() {
             />
           </Label>
         </Row>
-        <Button type="submit" disabled={busy}>
+        <Button $size="compact" type="submit" disabled={busy}>
           {busy ? UPDATING : FORM_PREVIOUS_NUMBER}
         </Button>
       </Form>

@@ -3,13 +3,10 @@ import { SessionEndedError } from '@satta/shared/data';
 import { TEST_NOTIFICATION_MS } from '@satta/shared/domain/constants';
 import { FORM_TEST_NOTIFICATION, SENDING, TEST_NOTIFICATION_FAILED } from '@satta/shared/domain/messages';
 import { PATHS } from '@satta/shared/domain/routes';
-import { navigateTo } from '@satta/shared/ui';
+import { Button, navigateTo, Panel, StatusLine } from '@satta/shared/ui';
 import { SESSION_ENDED, SIGN_IN_AGAIN } from '../domain/adminMessages.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
 
 /**
  * Asks the notify service to push a test message to every subscriber; shows what it answered.
@@ -52,12 +49,12 @@ export function TestNotification() {
 
   return (
     <Panel title={FORM_TEST_NOTIFICATION}>
-      <Button type="button" onClick={() => void send()} disabled={busy || sessionEnded}>
+      <Button $size="compact" type="button" onClick={() => void send()} disabled={busy || sessionEnded}>
         {FORM_TEST_NOTIFICATION}
       </Button>
       <StatusLine message={message} />
       {sessionEnded && (
-        <Button type="button" onClick={() => void signInAgain()} disabled={busy}>
+        <Button $size="compact" type="button" onClick={() => void signInAgain()} disabled={busy}>
           {SIGN_IN_AGAIN}
         </Button>
       )}

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { TIME_PLACEHOLDER } from '@satta/shared/domain/messages';
+import { Button, colors, Input, Label, Row } from '@satta/shared/ui';
 import { ADD_TIMING } from '../domain/adminMessages.ts';
 import { useGameNames } from '../hooks/useGameNames.ts';
-import { Button, Input, Label, Row } from '../ui/controls.ts';
-import { colors } from '../ui/theme.ts';
 
 const Fieldset = styled.fieldset`
   border: 1px solid ${colors.line};
@@ -46,12 +45,12 @@ export function TimingsEditor({
             {`Timing ${i + 1} time`}
             <Input value={time} placeholder={TIME_PLACEHOLDER} onChange={(e) => change(i, [game, e.target.value])} autoComplete="off" />
           </Label>
-          <Button type="button" $variant="danger" onClick={() => onChange(timings.filter((_, j) => j !== i))}>
+          <Button $size="compact" type="button" $variant="danger" onClick={() => onChange(timings.filter((_, j) => j !== i))}>
             {`Remove timing ${i + 1}`}
           </Button>
         </Row>
       ))}
-      <Button type="button" $variant="secondary" onClick={() => onChange([...timings, ['', '']])}>
+      <Button $size="compact" type="button" $variant="secondary" onClick={() => onChange([...timings, ['', '']])}>
         {ADD_TIMING}
       </Button>
     </Fieldset>

@@ -3,13 +3,11 @@ import { useLive } from '@satta/shared/data/react';
 import { MAX_UNDO_WINDOW_SEC } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { UPDATING } from '@satta/shared/domain/messages';
+import { Button, Form, Input, Label, Panel, StatusLine } from '@satta/shared/ui';
 import { SAVE_UNDO_WINDOW, UNDO_WINDOW_ERROR, UNDO_WINDOW_LABEL, UNDO_WINDOW_TITLE, undoWindowSaved } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useTimedMessage } from '../hooks/useTimedMessage.ts';
-import { Button, Form, Input, Label } from '../ui/controls.ts';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
 
 /** A whole number of seconds from 0 to 600, as typed; null otherwise. */
 export function parseUndoWindowInput(text: string): number | null {
@@ -59,7 +57,7 @@ export function UndoWindowForm() {
             autoComplete="off"
           />
         </Label>
-        <Button type="submit" disabled={busy}>
+        <Button $size="compact" type="submit" disabled={busy}>
           {busy ? UPDATING : SAVE_UNDO_WINDOW}
         </Button>
       </Form>

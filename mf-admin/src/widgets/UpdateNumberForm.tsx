@@ -14,15 +14,12 @@ import { defaultResultDay } from '@satta/shared/domain/resultDay';
 import { addDays, formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { formatGameTime } from '@satta/shared/domain/time';
 import { validateTodayNumber } from '@satta/shared/domain/validation';
+import { Button, colors, Form, Input, Label, Panel, Row, Select, StatusLine } from '@satta/shared/ui';
 import { drawnYesterdayNote, todayOption, yesterdayOption } from '../domain/adminMessages.ts';
 import { usePublishNumber } from '../hooks/usePublishNumber.ts';
 import { PendingPushes } from './PendingPushes.tsx';
 import { useSiteNow } from '../hooks/useSiteNow.ts';
-import { Button, Form, Input, Label, Row, Select } from '../ui/controls.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
-import { Panel } from '../ui/Panel.tsx';
-import { StatusLine } from '../ui/StatusLine.tsx';
-import { colors } from '../ui/theme.ts';
 
 const Note = styled.p`
   margin: 0;
@@ -99,7 +96,7 @@ export function UpdateNumberForm() {
           </Select>
         </Label>
         {note !== null && <Note id={noteId}>{note}</Note>}
-        <Button type="submit" disabled={busy}>
+        <Button $size="compact" type="submit" disabled={busy}>
           {busy ? UPDATING : FORM_UPDATE_NUMBER}
         </Button>
       </Form>

@@ -1,5 +1,8 @@
 import styled, { css } from 'styled-components';
-import { colors } from './theme.ts';
+import { colors } from './tokens.ts';
+
+// The compact form controls of the admin dashboard, where many forms share one screen. Buttons
+// are the shared `Button` with `$size="compact"` (primitives.tsx).
 
 const focusRing = css`
   &:focus-visible {
@@ -61,26 +64,11 @@ export const Row = styled.div`
   }
 `;
 
-export const Button = styled.button<{ $variant?: 'primary' | 'secondary' | 'danger' }>`
-  min-height: 40px;
-  padding: 8px 14px;
-  border-radius: 6px;
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-  border: 1px solid ${({ $variant }) => ($variant === 'danger' ? colors.danger : colors.accent)};
-  background: ${({ $variant }) =>
-    $variant === 'secondary' ? colors.panel : $variant === 'danger' ? colors.danger : colors.accent};
-  color: ${({ $variant }) => ($variant === 'secondary' ? colors.accent : colors.accentInk)};
-  ${focusRing}
-  &:disabled {
-    opacity: 0.55;
-    cursor: not-allowed;
-  }
-`;
-
-/** Tables scroll sideways inside their panel instead of widening a 360 px page. */
-export const TableScroll = styled.div`
+/**
+ * A plain list of records (left-aligned, no coloured head, unlike `TableScroll` + `Table`) that
+ * scrolls sideways inside its panel instead of widening a 360 px page.
+ */
+export const RecordTable = styled.div`
   overflow: auto;
   max-width: 100%;
   table {

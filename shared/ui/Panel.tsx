@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card } from '@satta/shared/ui';
+import { Card } from './primitives.tsx';
 
 const Section = styled(Card)`
   margin: 0;
