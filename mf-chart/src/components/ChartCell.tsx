@@ -4,14 +4,20 @@ import type { DayMeta } from '@satta/shared/domain/results';
 import { CORRECTED, correctionText, isCorrected, resultDetail } from '@satta/shared/domain/publishTimes';
 import { VisuallyHidden, color } from '@satta/shared/ui';
 
-// A corner mark: it takes no width of its own, so a corrected cell is as wide as any other.
+// A corner mark, out of the flow: a corrected cell is as wide as any other, nothing moves.
+const Cell = styled.td`
+  &[data-corrected] {
+    position: relative;
+  }
+`;
+
 const Mark = styled.span`
-  position: relative;
-  display: inline-block;
-  width: 0;
-  vertical-align: super;
-  font-size: 0.65em;
+  position: absolute;
+  top: 0.1em;
+  right: 0.15em;
+  font-size: 0.7em;
   font-weight: 700;
+  line-height: 1;
   color: ${color('--color-wait')};
 `;
 
@@ -25,7 +31,7 @@ export function ChartCell({ value, meta, timezone }: { value: string | null; met
   const detail = resultDetail(day, timezone) ?? undefined;
   const corrected = isCorrected(day);
   return (
-    <td title={detail} data-corrected={corrected ? 'true' : undefined}>
+    <Cell title={detail} data-corrected={corrected ? 'true' : undefined}>
       {value ?? MISSING_CHART_CELL}
       {corrected && (
         <>
@@ -33,6 +39,6 @@ export function ChartCell({ value, meta, timezone }: { value: string | null; met
           <VisuallyHidden> ({correctionText(day, timezone) ?? CORRECTED})</VisuallyHidden>
         </>
       )}
-    </td>
+    </Cell>
   );
 }
