@@ -40,4 +40,27 @@ describe('MonthlyChart', () => {
     renderWithData(<MonthlyChart today={siteNow(ist('2026-11-03', '10:00'))} />, fakeChartData());
     expect(screen.getByText('Loading data...')).toBeTruthy();
   });
+
+  it('titles each number with its publish time and marks a corrected one with the earlier value', () => {
+    const fake = fakeChartData();
+    const month = games({ Disawar: { '2026-11-01': '11', '2026-11-02': '12' }, Gali: { '2026-11-01': '21' } });
+    const disawar = month.find((g) => g.name === 'Disawar');
+    if (!disawar) throw new Error('no Disawar');
+    // 2026-11-01 02:01 AM IST; 2026-11-02 02:01 AM, corrected 02:10 AM IST.
+    disawar.meta = {
+      '2026-11-01': { publishedAt: Date.UTC(2026, 9, 31, 20, 31), updatedAt: Date.UTC(2026, 9, 31, 20, 31) },
+      '2026-11-02': { publishedAt: Date.UTC(2026, 10, 1, 20, 31), updatedAt: Date.UTC(2026, 10, 1, 20, 40), was: '10' },
+    };
+    fake.month$.next(live(month));
+    renderWithData(<MonthlyChart today={siteNow(ist('2026-11-03', '10:00'))} />, fake);
+    const [first] = screen.getAllByRole('table') as [HTMLElement];
+    const cells = (day: string) => within(within(first).getByRole('rowheader', { name: day }).closest('tr') as HTMLElement).getAllByRole('cell');
+    expect(cells('1')[0]?.getAttribute('title')).toBe('प्रकाशित 02:01 AM IST');
+    expect(cells('1')[0]?.textContent).toBe('11');
+    expect(cells('2')[0]?.getAttribute('title')).toBe('संशोधित: पहले 10 (02:01 AM), बदला 02:10 AM IST');
+    expect(cells('2')[0]?.textContent).toBe('12* (संशोधित: पहले 10 (02:01 AM), बदला 02:10 AM IST)');
+    // Gali has no times (old data): a plain cell.
+    expect(cells('1')[5]?.getAttribute('title')).toBeNull();
+    expect(cells('1')[5]?.textContent).toBe('21');
+  });
 });
