@@ -1,4 +1,30 @@
 /**
+ * A refusal of the data service, with a code for the page to word it (mf-admin's errorText);
+ * the message is for logs and developers. Codes start with 'data/', like the SDKs' 'auth/...'.
+ */
+export class DataError extends Error {
+  override readonly name = 'DataError';
+
+  constructor(
+    readonly code: DataErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type DataErrorCode =
+  | 'data/invalid-number'
+  | 'data/invalid-date'
+  | 'data/invalid-time'
+  | 'data/invalid-row'
+  | 'data/invalid-undo-window'
+  | 'data/not-signed-in'
+  | 'data/no-id'
+  | 'data/no-notify-service'
+  | 'data/notify-refused';
+
+/**
  * The admin's sign-in no longer holds: the notify service refused the ID token even after a
  * fresh one was fetched (revoked by a password change or reset elsewhere, or the account is
  * gone). The page answers with a sign-in prompt rather than a generic failure.

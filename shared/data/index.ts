@@ -4,7 +4,8 @@ import type { RuntimeConfig } from './config.ts';
 export * from './service.ts';
 export * from './config.ts';
 export * from './live.ts';
-export { SessionEndedError } from './errors.ts';
+export { DataError, SessionEndedError, type DataErrorCode } from './errors.ts';
+export { paths } from './paths.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';
 
 /*

@@ -61,6 +61,11 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts; wait a few minutes and try 
 export const WEAK_PASSWORD = 'The new password is too weak: use at least 6 characters.';
 export const RECENT_SIGN_IN_NEEDED = 'For this change, sign out, sign in again and repeat it.';
 export const unexpectedError = (code: string): string => `The server refused the change (${code}); try again.`;
+// The data service's refusals (its codes, shared/data/errors.ts) that the forms' own checks
+// normally catch first
+export const NOT_SIGNED_IN = 'Not signed in.';
+export const GAME_TIME_REFUSED = 'Time must look like HH:MM AM/PM.';
+export const UNDO_WINDOW_REFUSED = 'The undo window must be a whole number of seconds from 0 to 600.';
 
 // Update Previous Number: a date typed day first, whatever the browser's language
 export const DATE_FORMAT_HINT = 'Day-month-year, for example 02-11-2026.';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DataError } from '@satta/shared/data/errors';
 import { errorText } from './errorText.ts';
 
 /** An error as the Firebase SDKs build them: a message and a code. */
@@ -25,7 +26,12 @@ describe('errorText', () => {
     ['the same without a code', new Error('PERMISSION_DENIED: Permission denied'), 'You are not allowed to make this change; sign in again as the admin.'],
     ['a lower-case code', coded('permission_denied at /mian: denied', 'permission_denied'), 'You are not allowed to make this change; sign in again as the admin.'],
     ['an unknown code', coded('Firebase: Error (auth/internal-error).', 'auth/internal-error'), 'The server refused the change (auth/internal-error); try again.'],
-    ['the service in its own words', new Error('Number must be two digits from 00 to 99.'), 'Number must be two digits from 00 to 99.'],
+    ['a message without a code, as it is', new Error('Number must be two digits from 00 to 99.'), 'Number must be two digits from 00 to 99.'],
+    ['a number the data service refused', new DataError('data/invalid-number', 'bad number 100'), 'Number must be two digits from 00 to 99.'],
+    ['a game time it refused', new DataError('data/invalid-time', 'bad time'), 'Time must look like HH:MM AM/PM.'],
+    ['an undo window it refused', new DataError('data/invalid-undo-window', 'bad window'), 'The undo window must be a whole number of seconds from 0 to 600.'],
+    ['no one signed in', new DataError('data/not-signed-in', 'no user'), 'Not signed in.'],
+    ['a refused value it names', new DataError('data/invalid-date', 'Invalid date: 2026-13-01'), 'Invalid date: 2026-13-01'],
     ['a thrown string', 'Not signed in.', 'Not signed in.'],
     ['anything else', 42, '42'],
   ])('%s', (_name, error, text) => {

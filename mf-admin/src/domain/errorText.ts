@@ -1,5 +1,10 @@
+import type { DataErrorCode } from '@satta/shared/data/errors';
+import { NUMBER_FORMAT_ERROR } from '@satta/shared/domain/messages';
 import {
   CURRENT_PASSWORD_WRONG,
+  GAME_TIME_REFUSED,
+  NOT_SIGNED_IN,
+  UNDO_WINDOW_REFUSED,
   NO_CONNECTION,
   NOT_ALLOWED,
   RECENT_SIGN_IN_NEEDED,
@@ -26,6 +31,15 @@ const BY_CODE: Readonly<Record<string, string>> = {
   NETWORK_ERROR: NO_CONNECTION,
 };
 
+// The data service's own refusals. Those naming a value (a date, an import row) are not
+// listed: their message carries the value and is shown as it is.
+const BY_DATA_CODE: Readonly<Partial<Record<DataErrorCode, string>>> = {
+  'data/invalid-number': NUMBER_FORMAT_ERROR,
+  'data/invalid-time': GAME_TIME_REFUSED,
+  'data/invalid-undo-window': UNDO_WINDOW_REFUSED,
+  'data/not-signed-in': NOT_SIGNED_IN,
+};
+
 /** The SDK's code of an error: its `code`, else the one its message carries ('… (auth/x).', 'PERMISSION_DENIED: …'). */
 function codeOf(error: Error): string | null {
   const code = (error as Error & { code?: unknown }).code;
@@ -39,12 +53,15 @@ function codeOf(error: Error): string | null {
 /**
  * What a failed service call means, in words the admin can act on: 'PERMISSION_DENIED:
  * Permission denied' becomes 'You are not allowed to make this change; sign in again as the
- * admin.' The service's own sentences (a refused number, an invalid date) pass unchanged.
+ * admin.' The data service's refusals are worded by their code, or show their message when
+ * it names the refused value (an invalid date).
  */
 export function errorText(error: unknown): string {
   if (!(error instanceof Error)) return typeof error === 'string' ? error : String(error);
   // The SDK's words when a read is asked for without a connection; fetch's when the host is unreachable.
   if (error.message === 'Client is offline.' || error instanceof TypeError) return NO_CONNECTION;
+  const own = (error as Error & { code?: unknown }).code;
+  if (typeof own === 'string' && own.startsWith('data/')) return BY_DATA_CODE[own as DataErrorCode] ?? error.message;
   const code = codeOf(error);
   if (code === null) return error.message;
   return BY_CODE[code] ?? unexpectedError(code);

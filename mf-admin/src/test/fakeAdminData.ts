@@ -61,7 +61,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
   };
   const commands: FakeCommands = {
     signOut: vi.fn<Fn<'signOut'>>(async () => undefined),
-    updatePassword: vi.fn<Fn<'updatePassword'>>(async () => 'Password updated successfully!'),
+    updatePassword: vi.fn<Fn<'updatePassword'>>(async () => undefined),
     setResult: vi.fn<Fn<'setResult'>>(async () => ({ created: true, previous: null })),
     getResult: vi.fn<Fn<'getResult'>>(async () => null),
     setGameTime: vi.fn<Fn<'setGameTime'>>(async (_game, time) => time.toUpperCase()),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
-import { FORM_UPDATE_PASSWORD, UPDATING } from '@satta/shared/domain/messages';
+import { FORM_UPDATE_PASSWORD, PASSWORD_UPDATED, UPDATING } from '@satta/shared/domain/messages';
 import { validatePassword } from '@satta/shared/domain/validation';
 import { Button, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';
 import { errorText } from '../domain/errorText.ts';
@@ -21,7 +21,8 @@ export function PasswordForm() {
     if (!checked.ok) return show(checked.error, 'error', MESSAGE_MS);
     setBusy(true);
     try {
-      show(await data.updatePassword(checked.value.current, checked.value.next), 'success', MESSAGE_MS);
+      await data.updatePassword(checked.value.current, checked.value.next);
+      show(PASSWORD_UPDATED, 'success', MESSAGE_MS);
       setCurrent('');
       setNext('');
     } catch (error) {

@@ -1,0 +1,254 @@
+import { endAt, get, orderByChild, orderByKey, push, query, ref, serverTimestamp, startAt, update } from 'firebase/database';
+import type { Observable } from 'rxjs';
+import { map } from 'rxjs/operators';
+import { valueOf } from './firebaseStreams.ts';
+import { DataError } from './errors.ts';
+import { AD_INFO, AUDIT, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
+import {
+  isRecord,
+  type AdInfo,
+  type AuditEntry,
+  type DataContext,
+  type KhaiwalInput,
+  type MainInfo,
+  type PendingPush,
+  type SetResultOptions,
+  type WriteResult,
+} from './types.ts';
+import { isDateKey } from '../domain/siteTime.ts';
+import { normalizeNumber } from '../domain/numbers.ts';
+import { normalizeTimeInput } from '../domain/time.ts';
+
+// The admin's writes. Each is one multi-path update together with its audit entry, so the
+// database never holds a change without its record (the rules require the entry too).
+
+/** notifyState/undoWindowSec: seconds from publishing to pushing; absent = 30, 0 = at once. */
+export const DEFAULT_UNDO_WINDOW_SEC = 30;
+export const MAX_UNDO_WINDOW_SEC = 600;
+
+/** The admin commands' context: the service's, plus who is signed in for the audit entry. */
+export interface AdminContext extends DataContext {
+  currentUser(): Promise<{ uid: string; email: string | null } | null>;
+}
+
+/**
+ * Publishes a game's number for a date; reports whether the date was new. The times are the
+ * server's, written in the same update as the number and its audit entry: a first publication
+ * sets publishedAt and updatedAt; a different number on a published date is a correction
+ * (keeps publishedAt, sets `was` and updatedAt, adds a public `corrections` entry); the same
+ * number again writes nothing. `silent` marks a back-filled result, which is never pushed.
+ */
+export async function setResult(ctx: AdminContext, game: string, dateKey: string, number: string, options: SetResultOptions = {}): Promise<WriteResult> {
+  const value = normalizeNumber(number);
+  if (value === null) throw new DataError('data/invalid-number', 'Number must be two digits from 00 to 99.');
+  if (!isDateKey(dateKey)) throw new DataError('data/invalid-date', `Invalid date: ${dateKey}`);
+  const path = paths.result(game, dateKey);
+  const before = (await get(ref(ctx.db, path))).val() as unknown;
+  const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
+  const patch = resultPatch(ctx, game, dateKey, before, value, options.silent === true);
+  if (patch) await writeAudited(ctx, patch, path, previous, value);
+  return { created: before === null, previous };
+}
+
+export async function getResult(ctx: DataContext, game: string, dateKey: string): Promise<string | null> {
+  const snapshot = await get(ref(ctx.db, paths.resultNumber(game, dateKey)));
+  return normalizeNumber(snapshot.val());
+}
+
+export async function setGameTime(ctx: AdminContext, game: string, time: string): Promise<string> {
+  const value = normalizeTimeInput(time);
+  if (value === null) throw new DataError('data/invalid-time', 'Time must look like HH:MM AM/PM.');
+  const path = paths.gameTime(game);
+  const previous = (await get(ref(ctx.db, path))).val() as string | null;
+  await writeAudited(ctx, { [path]: value }, path, previous, value);
+  return value;
+}
+
+export async function setMainInfo(ctx: AdminContext, info: MainInfo): Promise<void> {
+  const previous = (await get(ref(ctx.db, MAIN_INFO))).val() as MainInfo | null;
+  const patch: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(info)) patch[paths.mainInfoField(k)] = v;
+  await writeAudited(ctx, patch, MAIN_INFO, previous, { ...previous, ...info });
+}
+
+export async function setAdInfo(ctx: AdminContext, info: AdInfo): Promise<void> {
+  const previous = (await get(ref(ctx.db, AD_INFO))).val() as AdInfo | null;
+  await writeAudited(ctx, { [AD_INFO]: info }, AD_INFO, previous, info);
+}
+
+/** Creates (id null) or replaces an agent record; returns its id. */
+export async function saveKhaiwal(ctx: AdminContext, id: string | null, agent: KhaiwalInput): Promise<string> {
+  const key = id ?? push(ref(ctx.db, KHAIWALS)).key;
+  if (!key) throw new DataError('data/no-id', 'Could not allocate an id for the khaiwal.');
+  const path = paths.khaiwal(key);
+  const previous = id ? (await get(ref(ctx.db, path))).val() : null;
+  const record = stripUndefined({ ...agent, updatedAt: serverTimestamp() });
+  await writeAudited(ctx, { [path]: record }, path, previous, agent);
+  return key;
+}
+
+export async function deleteKhaiwal(ctx: AdminContext, id: string): Promise<void> {
+  const path = paths.khaiwal(id);
+  const previous = (await get(ref(ctx.db, path))).val();
+  await writeAudited(ctx, { [path]: null }, path, previous, null);
+}
+
+/** The admin's audit trail, newest first. */
+export function auditTrail(ctx: DataContext): Observable<AuditEntry[]> {
+  return valueOf(ref(ctx.db, AUDIT)).pipe(
+    map((v) =>
+      Object.entries((v ?? {}) as Record<string, AuditEntry>)
+        .map(([id, e]) => ({ ...e, id }))
+        .sort((a, b) => (b.at ?? 0) - (a.at ?? 0)),
+    ),
+  );
+}
+
+/**
+ * Writes many results atomically (one multi-path update), with one audit entry. Every row is
+ * back-filled (`silent`, never pushed); a row that changes a published number is also a
+ * correction, and one that repeats the stored number writes nothing (see setResult).
+ */
+export async function importResults(ctx: AdminContext, rows: { game: string; date: string; number: string }[]): Promise<number> {
+  const wanted = new Map<string, { game: string; date: string; value: string }>();
+  for (const row of rows) {
+    const value = normalizeNumber(row.number);
+    if (value === null || !isDateKey(row.date)) throw new DataError('data/invalid-row', `Invalid row: ${row.date} ${row.game} ${row.number}`);
+    wanted.set(`${row.game}/${row.date}`, { game: row.game, date: row.date, value });
+  }
+  // What is stored now, one key-range read per game rather than one read per row.
+  const stored = new Map<string, Record<string, unknown>>();
+  for (const game of new Set([...wanted.values()].map((w) => w.game))) {
+    const dates = [...wanted.values()].filter((w) => w.game === game).map((w) => w.date).sort();
+    const snapshot = await get(query(ref(ctx.db, paths.game(game)), orderByKey(), startAt(dates[0] ?? ''), endAt(dates[dates.length - 1] ?? '')));
+    const node = snapshot.val() as unknown;
+    stored.set(game, isRecord(node) ? node : {});
+  }
+  const patch: Record<string, unknown> = {};
+  for (const { game, date, value } of wanted.values()) {
+    Object.assign(patch, resultPatch(ctx, game, date, stored.get(game)?.[date] ?? null, value, true) ?? {});
+  }
+  if (Object.keys(patch).length > 0) await writeAudited(ctx, patch, RESULTS_ROOT, null, `${rows.length} results imported`);
+  return rows.length;
+}
+
+/**
+ * The multi-path patch that puts `value` on `game`'s `dateKey`, given what is stored there
+ * (`before`, the raw node): null when the number is already `value`.
+ */
+function resultPatch(ctx: DataContext, game: string, dateKey: string, before: unknown, value: string, silent: boolean): Record<string, unknown> | null {
+  const path = paths.result(game, dateKey);
+  const node = isRecord(before) ? before : {};
+  const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
+  if (previous === value) return null;
+  if (previous === null) {
+    // First publication: the whole node, so a stray field of an unreadable old node goes too.
+    const record: Record<string, unknown> = { number: value, publishedAt: serverTimestamp(), updatedAt: serverTimestamp() };
+    if (silent) record['silent'] = true;
+    return { [path]: record };
+  }
+  const patch: Record<string, unknown> = {
+    [`${path}/number`]: value,
+    [`${path}/updatedAt`]: serverTimestamp(),
+    [`${path}/was`]: previous,
+  };
+  // A live correction of a back-filled number is pushed like any publish: it is no longer silent.
+  patch[`${path}/silent`] = silent ? true : null;
+  const correctionKey = push(ref(ctx.db, CORRECTIONS)).key;
+  if (!correctionKey) throw new DataError('data/no-id', 'Could not allocate an id for the correction.');
+  const publishedAt = node['publishedAt'];
+  patch[paths.correction(correctionKey)] = {
+    game,
+    date: dateKey,
+    from: previous,
+    to: value,
+    // Old data has no publication time; the entry then has none either.
+    ...(typeof publishedAt === 'number' ? { publishedAt } : {}),
+    correctedAt: serverTimestamp(),
+  };
+  return patch;
+}
+
+// ---------- the undo window of a publish ----------
+
+/**
+ * Takes back a result just published: a correction gets its earlier number back (and its
+ * corrections entry goes), a first publication is removed. One update with its audit entry.
+ * The notify service sees the number gone or changed and does not push it.
+ * Resolves the number now stored (null: none).
+ */
+export async function undoResult(ctx: AdminContext, game: string, dateKey: string): Promise<string | null> {
+  const path = paths.result(game, dateKey);
+  const before = (await get(ref(ctx.db, path))).val() as unknown;
+  const node = isRecord(before) ? before : {};
+  const number = normalizeNumber(node['number']);
+  if (number === null) return null;
+  const was = normalizeNumber(node['was']);
+  if (was === null) {
+    await writeAudited(ctx, { [path]: null }, path, number, null);
+    return null;
+  }
+  const patch: Record<string, unknown> = {
+    [`${path}/number`]: was,
+    [`${path}/was`]: null,
+    [`${path}/updatedAt`]: serverTimestamp(),
+  };
+  // The correction's log entry was written with the same server time as updatedAt.
+  const since = typeof node['updatedAt'] === 'number' ? node['updatedAt'] : 0;
+  const log = (await get(query(ref(ctx.db, CORRECTIONS), orderByChild('correctedAt'), startAt(since)))).val() as unknown;
+  const entry = Object.entries(isRecord(log) ? log : {})
+    .filter(([, c]) => isRecord(c) && c['game'] === game && c['date'] === dateKey && c['to'] === number)
+    .sort(([, a], [, b]) => Number((b as Record<string, unknown>)['correctedAt']) - Number((a as Record<string, unknown>)['correctedAt']))[0];
+  if (entry) patch[paths.correction(entry[0])] = null;
+  await writeAudited(ctx, patch, path, number, was);
+  return was;
+}
+
+/** `dateKey`'s results waiting for their push, soonest first. Admin only. */
+export function pendingPushes(ctx: DataContext, dateKey: string): Observable<PendingPush[]> {
+  return valueOf(ref(ctx.db, paths.pendingPushes(dateKey))).pipe(
+    map((v) =>
+      Object.entries(isRecord(v) ? v : {})
+        .flatMap(([game, p]) => {
+          const number = isRecord(p) ? normalizeNumber(p['number']) : null;
+          const sendAt = isRecord(p) ? p['sendAt'] : null;
+          return number !== null && typeof sendAt === 'number' ? [{ game, number, sendAt }] : [];
+        })
+        .sort((a, b) => a.sendAt - b.sendAt),
+    ),
+  );
+}
+
+/** The undo window in seconds (default 30 when never set). Admin only. */
+export function undoWindow(ctx: DataContext): Observable<number> {
+  return valueOf(ref(ctx.db, paths.undoWindowSec)).pipe(map((v) => (typeof v === 'number' ? v : DEFAULT_UNDO_WINDOW_SEC)));
+}
+
+export async function setUndoWindow(ctx: AdminContext, seconds: number): Promise<void> {
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_UNDO_WINDOW_SEC) {
+    throw new DataError('data/invalid-undo-window', `The undo window must be a whole number of seconds from 0 to ${MAX_UNDO_WINDOW_SEC}.`);
+  }
+  const path = paths.undoWindowSec;
+  const previous = (await get(ref(ctx.db, path))).val() as unknown;
+  await writeAudited(ctx, { [path]: seconds }, path, previous, seconds);
+}
+
+/** Applies `patch` in one update together with an audit entry of `path`'s old and new value. */
+export async function writeAudited(ctx: AdminContext, patch: Record<string, unknown>, path: string, previous: unknown, next: unknown): Promise<void> {
+  const user = await ctx.currentUser();
+  const auditKey = push(ref(ctx.db, AUDIT)).key;
+  if (!auditKey) throw new DataError('data/no-id', 'Could not allocate an id for the audit entry.');
+  const entry = {
+    uid: user?.uid ?? 'unknown',
+    email: user?.email ?? null,
+    at: serverTimestamp(),
+    path,
+    old: previous === undefined ? null : JSON.stringify(previous),
+    new: next === undefined ? null : JSON.stringify(next),
+  };
+  await update(ref(ctx.db), { ...patch, [paths.auditEntry(auditKey)]: entry });
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v === undefined ? undefined : v))) as T;
+}

@@ -1,0 +1,63 @@
+import { DataError, NOTIFY_CALL_TIMEOUT_MS, SessionEndedError } from './errors.ts';
+import type { DataContext, PushSubscriptionData } from './types.ts';
+
+// The page's calls to the notify service (server/notify): push subscriptions and the admin's
+// test notification.
+
+/**
+ * Hands a push subscription to the notify service, the only writer of webPushSubscriptions: a
+ * page that could write there could fill the list with endpoints that never answer and hold up
+ * every fan-out. The service stores an endpoint once (201 saved, 200 exists); the
+ * specification's log lines follow its answer.
+ */
+export async function saveSubscription(ctx: DataContext, subscription: PushSubscriptionData): Promise<'saved' | 'exists'> {
+  const response = await ctx.fetch(notifyUrl(ctx, '/subscriptions'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(subscription),
+    signal: AbortSignal.timeout(NOTIFY_CALL_TIMEOUT_MS),
+  });
+  if (response.status === 201) {
+    console.log('Subscription saved to Firebase.');
+    return 'saved';
+  }
+  if (response.status === 200) {
+    console.log('Subscription already exists in Firebase.');
+    return 'exists';
+  }
+  throw new DataError('data/notify-refused', `The notify service refused the subscription: HTTP ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Calls the notify service's test route as the signed-in admin; returns its message. A token
+ * refused with 401 may just be stale (the service checks revocation), so one fresh token is
+ * tried; a second refusal means the sign-in itself is over ({@link SessionEndedError}).
+ */
+export async function sendTestNotification(ctx: DataContext, idToken: (fresh: boolean) => Promise<string | null>): Promise<string> {
+  let response = await callSendTest(ctx, idToken, false);
+  if (response.status === 401) response = await callSendTest(ctx, idToken, true);
+  const text = await response.text();
+  if (response.status === 401) throw new SessionEndedError(`The notify service refused the sign-in: ${text}`);
+  if (!response.ok) throw new Error(text || `HTTP ${response.status}`);
+  return text;
+}
+
+async function callSendTest(ctx: DataContext, idToken: (fresh: boolean) => Promise<string | null>, freshToken: boolean): Promise<Response> {
+  let token: string | null;
+  try {
+    token = await idToken(freshToken);
+  } catch (error) {
+    // Refreshing fails when the refresh token itself was revoked: the sign-in is over.
+    throw new SessionEndedError(`Could not refresh the sign-in: ${String(error)}`);
+  }
+  if (freshToken && !token) throw new SessionEndedError('Signed out.');
+  return ctx.fetch(notifyUrl(ctx, '/send-test'), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(NOTIFY_CALL_TIMEOUT_MS),
+  });
+}
+
+function notifyUrl(ctx: DataContext, path: string): string {
+  if (!ctx.config.notifyUrl) throw new DataError('data/no-notify-service', 'No notify service configured (notifyUrl in /config.json).');
+  return `${ctx.config.notifyUrl.replace(/\/+$/, '')}${path}`;
+}

@@ -1,0 +1,35 @@
+/**
+ * Every database path the data service reads or writes, in one place. The names are the stored
+ * ones of the specification, misspellings included: renaming a node would orphan the live data.
+ */
+
+/** The results: `sattanamee/{game}/{dateKey}` and `sattanamee/{game}/time`. */
+export const RESULTS_ROOT = 'sattanamee';
+/** The site's contact and banner texts. 'mian' is the specification's spelling of 'main'. */
+export const MAIN_INFO = 'mian';
+export const AD_INFO = 'adinfo';
+export const KHAIWALS = 'khaiwals';
+export const AUDIT = 'audit';
+/** The public log of changed published numbers. */
+export const CORRECTIONS = 'corrections';
+/** The notify service's own state; the admin reads it and sets the undo window. */
+export const NOTIFY_STATE = 'notifyState';
+/** Push subscriptions, written by the notify service only (see notifyClient.ts). */
+export const WEB_PUSH_SUBSCRIPTIONS = 'webPushSubscriptions';
+/** The SDK's own node: true while the page is connected. */
+export const CONNECTED = '.info/connected';
+
+export const paths = {
+  game: (game: string) => `${RESULTS_ROOT}/${game}`,
+  result: (game: string, dateKey: string) => `${RESULTS_ROOT}/${game}/${dateKey}`,
+  resultNumber: (game: string, dateKey: string) => `${RESULTS_ROOT}/${game}/${dateKey}/number`,
+  gameTime: (game: string) => `${RESULTS_ROOT}/${game}/time`,
+  mainInfoField: (field: string) => `${MAIN_INFO}/${field}`,
+  khaiwal: (id: string) => `${KHAIWALS}/${id}`,
+  auditEntry: (id: string) => `${AUDIT}/${id}`,
+  correction: (id: string) => `${CORRECTIONS}/${id}`,
+  /** Results of `dateKey` waiting for their push, by game. */
+  pendingPushes: (dateKey: string) => `${NOTIFY_STATE}/pending/${dateKey}`,
+  undoWindowSec: `${NOTIFY_STATE}/undoWindowSec`,
+  subscription: (id: string) => `${WEB_PUSH_SUBSCRIPTIONS}/${id}`,
+} as const;

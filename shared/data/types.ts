@@ -1,0 +1,61 @@
+import type { Database } from 'firebase/database';
+import type { RuntimeConfig } from './config.ts';
+import type { Khaiwal } from '../domain/agents.ts';
+
+export interface MainInfo {
+  name?: string;
+  phnnumber?: string;
+  email?: string;
+  banner?: string;
+  notice?: string;
+  channel?: string;
+}
+export type AdInfo = Record<string, { name: string; time: string }>;
+export interface SignedInUser {
+  uid: string;
+  email: string | null;
+  isAdmin: boolean;
+}
+export type KhaiwalInput = Omit<Khaiwal, 'id'>;
+export interface WriteResult {
+  /** true when the record did not exist before the write */
+  created: boolean;
+  previous: string | null;
+}
+export interface SetResultOptions {
+  /** A back-filled result (dashboard 'Update Previous Number'): stored with `silent: true`, never pushed. */
+  silent?: boolean;
+}
+/** A published result whose push waits for the end of its undo window (set by the notify service). */
+export interface PendingPush {
+  game: string;
+  number: string;
+  /** Server-clock milliseconds at which the push goes out unless the number is undone. */
+  sendAt: number;
+}
+export interface PushSubscriptionData {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+export interface AuditEntry {
+  id: string;
+  uid: string;
+  email: string | null;
+  at: number;
+  path: string;
+  old: string | null;
+  new: string | null;
+}
+
+/** What the service's parts share: the database, the configuration and the clock. */
+export interface DataContext {
+  readonly db: Database;
+  readonly config: RuntimeConfig;
+  readonly timezone: string;
+  now(): Date;
+  readonly fetch: typeof fetch;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
