@@ -3,7 +3,7 @@ import type { Observable } from 'rxjs';
 import { map } from 'rxjs/operators';
 import { valueOf } from './firebaseStreams.ts';
 import { DataError } from './errors.ts';
-import { AD_INFO, AUDIT, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
+import { AD_INFO, AUDIT, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';
 import {
   isRecord,
   type AdInfo,
@@ -12,6 +12,7 @@ import {
   type KhaiwalInput,
   type MainInfo,
   type PendingPush,
+  type ScheduledNumber,
   type SetResultOptions,
   type WriteResult,
 } from './types.ts';
@@ -231,6 +232,48 @@ export async function setUndoWindow(ctx: AdminContext, seconds: number): Promise
   const path = paths.undoWindowSec;
   const previous = (await get(ref(ctx.db, path))).val() as unknown;
   await writeAudited(ctx, { [path]: seconds }, path, previous, seconds);
+}
+
+// ---------- scheduled publishing ----------
+
+/**
+ * Schedules `number` for `game`'s `dateKey`, to be published by the notify service at `at` (ms),
+ * or changes what is scheduled there. Private to the admin until then (the rules). One update
+ * with its audit entry.
+ */
+export async function scheduleResult(ctx: AdminContext, game: string, dateKey: string, number: string, at: number): Promise<void> {
+  const value = normalizeNumber(number);
+  if (value === null) throw new DataError('data/invalid-number', 'Number must be two digits from 00 to 99.');
+  if (!isDateKey(dateKey)) throw new DataError('data/invalid-date', `Invalid date: ${dateKey}`);
+  if (!Number.isFinite(at)) throw new DataError('data/invalid-time', 'Time must look like HH:MM AM/PM.');
+  const path = paths.scheduled(game, dateKey);
+  const previous = (await get(ref(ctx.db, path))).val() as unknown;
+  await writeAudited(ctx, { [path]: { number: value, at, createdAt: serverTimestamp() } }, path, previous, { number: value, at });
+}
+
+/** Takes a scheduled number back before its time (nothing is published). Audited. */
+export async function cancelScheduled(ctx: AdminContext, game: string, dateKey: string): Promise<void> {
+  const path = paths.scheduled(game, dateKey);
+  const previous = (await get(ref(ctx.db, path))).val() as unknown;
+  if (previous === null) return;
+  await writeAudited(ctx, { [path]: null }, path, previous, null);
+}
+
+/** Every scheduled number, soonest first. Admin only. */
+export function scheduledNumbers(ctx: DataContext): Observable<ScheduledNumber[]> {
+  return valueOf(ref(ctx.db, SCHEDULED)).pipe(
+    map((v) =>
+      Object.entries(isRecord(v) ? v : {})
+        .flatMap(([game, days]) =>
+          Object.entries(isRecord(days) ? days : {}).flatMap(([date, entry]) => {
+            const number = isRecord(entry) ? normalizeNumber(entry['number']) : null;
+            const at = isRecord(entry) ? entry['at'] : null;
+            return number !== null && typeof at === 'number' ? [{ game, date, number, at }] : [];
+          }),
+        )
+        .sort((a, b) => a.at - b.at || a.game.localeCompare(b.game)),
+    ),
+  );
 }
 
 /** Applies `patch` in one update together with an audit entry of `path`'s old and new value. */

@@ -14,6 +14,8 @@ export const AUDIT = 'audit';
 export const CORRECTIONS = 'corrections';
 /** The notify service's own state; the admin reads it and sets the undo window. */
 export const NOTIFY_STATE = 'notifyState';
+/** Numbers the admin scheduled ahead of time; admin only, published by the notify service. */
+export const SCHEDULED = 'scheduled';
 /** Push subscriptions, written by the notify service only (see notifyClient.ts). */
 export const WEB_PUSH_SUBSCRIPTIONS = 'webPushSubscriptions';
 /** The SDK's own node: true while the page is connected. */
@@ -31,5 +33,6 @@ export const paths = {
   /** Results of `dateKey` waiting for their push, by game. */
   pendingPushes: (dateKey: string) => `${NOTIFY_STATE}/pending/${dateKey}`,
   undoWindowSec: `${NOTIFY_STATE}/undoWindowSec`,
+  scheduled: (game: string, dateKey: string) => `${SCHEDULED}/${game}/${dateKey}`,
   subscription: (id: string) => `${WEB_PUSH_SUBSCRIPTIONS}/${id}`,
 } as const;

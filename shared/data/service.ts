@@ -10,7 +10,7 @@ import * as streams from './streams.ts';
 import { cacheKeys, homeWindowStart } from './streams.ts';
 import * as commands from './adminCommands.ts';
 import * as notify from './notifyClient.ts';
-import { paths } from './paths.ts';
+import { SCHEDULED, paths } from './paths.ts';
 import type {
   AdInfo,
   AuditEntry,
@@ -18,6 +18,7 @@ import type {
   MainInfo,
   PendingPush,
   PushSubscriptionData,
+  ScheduledNumber,
   SetResultOptions,
   SignedInUser,
   WriteResult,
@@ -42,6 +43,7 @@ export type {
   MainInfo,
   PendingPush,
   PushSubscriptionData,
+  ScheduledNumber,
   SetResultOptions,
   SignedInUser,
   WriteResult,
@@ -278,6 +280,23 @@ export class DataService {
 
   setUndoWindow(seconds: number): Promise<void> {
     return commands.setUndoWindow(this.ctx, seconds);
+  }
+
+  // ---------- scheduled publishing (the notify service publishes at the time) ----------
+
+  /** Schedules (or changes) today's number of a game for `at` (ms). Admin only, audited. */
+  scheduleResult(game: string, dateKey: string, number: string, at: number): Promise<void> {
+    return commands.scheduleResult(this.ctx, game, dateKey, number, at);
+  }
+
+  /** Cancels a scheduled number before its time. Admin only, audited. */
+  cancelScheduled(game: string, dateKey: string): Promise<void> {
+    return commands.cancelScheduled(this.ctx, game, dateKey);
+  }
+
+  /** Every scheduled number, soonest first. Admin only. */
+  scheduled$(): Observable<Live<ScheduledNumber[]>> {
+    return this.memo(SCHEDULED, () => commands.scheduledNumbers(this.ctx));
   }
 
   // ---------- push subscriptions and the notify service (notifyClient.ts) ----------

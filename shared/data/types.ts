@@ -33,6 +33,14 @@ export interface PendingPush {
   /** Server-clock milliseconds at which the push goes out unless the number is undone. */
   sendAt: number;
 }
+/** A number the admin entered ahead of time (scheduled/{game}/{date}); the notify service publishes it at `at`. */
+export interface ScheduledNumber {
+  game: string;
+  date: string;
+  number: string;
+  /** Milliseconds since the epoch at which it is published. */
+  at: number;
+}
 export interface PushSubscriptionData {
   endpoint: string;
   keys: { p256dh: string; auth: string };
