@@ -1,9 +1,8 @@
-import { createContext, useContext } from 'react';
-import { dataService, type DataService } from '@satta/shared/data';
+import type { DataService } from '@satta/shared/data';
+import { useData } from '@satta/shared/data/react';
 
-/** The part of the data service the dashboard uses; tests hand in a fake of just this. */
-export type AdminData = Pick<
-  DataService,
+/** What the dashboard uses of the data service; tests hand in a fake of just this. */
+type AdminKeys =
   | 'user$'
   | 'signOut'
   | 'updatePassword'
@@ -27,14 +26,7 @@ export type AdminData = Pick<
   | 'mainInfo$'
   | 'adInfo$'
   | 'todayKey'
-  | 'timezone'
->;
+  | 'timezone';
+export type AdminData = Pick<DataService, AdminKeys>;
 
-const AdminDataContext = createContext<AdminData | null>(null);
-
-/** Tests (and only tests) provide a fake; on a page the dashboard uses the page's singleton. */
-export const AdminDataProvider = AdminDataContext.Provider;
-
-export function useAdminData(): AdminData {
-  return useContext(AdminDataContext) ?? dataService();
-}
+export const useAdminData = (): AdminData => useData<AdminKeys>();

@@ -3,7 +3,8 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { useLentNavigator } from '@satta/shared/ui';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { AdminDataProvider, type AdminData } from '../hooks/adminData.ts';
+import { DataProvider } from '@satta/shared/data/react';
+import type { AdminData } from '../hooks/adminData.ts';
 
 // Globals are off in this repo, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -22,7 +23,7 @@ function NavigatorBridge() {
 /** Renders a dashboard part at /dashboard with a fake service; '/' shows 'home page' and '/signin' 'sign-in page', to see where a button lands. */
 export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
   return render(
-    <AdminDataProvider value={data}>
+    <DataProvider value={data}>
       <MemoryRouter initialEntries={['/dashboard']}>
         <NavigatorBridge />
         <Routes>
@@ -31,7 +32,7 @@ export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
           <Route path="/signin" element={<p>sign-in page</p>} />
         </Routes>
       </MemoryRouter>
-    </AdminDataProvider>,
+    </DataProvider>,
   );
 }
 

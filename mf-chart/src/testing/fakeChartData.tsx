@@ -4,7 +4,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { Live } from '@satta/shared/data';
 import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
 import { announceLocation, setNavigator } from '@satta/shared/ui';
-import { ChartDataProvider, type ChartData } from '../hooks/chartData.ts';
+import { DataProvider } from '@satta/shared/data/react';
+import type { ChartData } from '../hooks/chartData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
 
@@ -71,5 +72,5 @@ export function renderWithData(ui: ReactElement, fake: FakeChartData, path = '/c
     else window.history.pushState(null, '', to);
     announceLocation();
   });
-  return render(<ChartDataProvider value={fake.data}>{ui}</ChartDataProvider>);
+  return render(<DataProvider value={fake.data}>{ui}</DataProvider>);
 }

@@ -1,14 +1,8 @@
-import { createContext, useContext } from 'react';
-import { dataService, type DataService } from '@satta/shared/data';
+import type { DataService } from '@satta/shared/data';
+import { useData } from '@satta/shared/data/react';
 
-/** The part of the data service the home widgets read; tests hand in a fake of just this. */
-export type ResultsData = Pick<DataService, 'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'timezone'>;
+/** What the home widgets read of the data service; tests hand in a fake of just this. */
+type ResultsKeys = 'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'timezone';
+export type ResultsData = Pick<DataService, ResultsKeys>;
 
-const ResultsDataContext = createContext<ResultsData | null>(null);
-
-/** Tests (and only tests) provide a fake; on a page the widgets use the page's singleton. */
-export const ResultsDataProvider = ResultsDataContext.Provider;
-
-export function useResultsData(): ResultsData {
-  return useContext(ResultsDataContext) ?? dataService();
-}
+export const useResultsData = (): ResultsData => useData<ResultsKeys>();

@@ -4,7 +4,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { AdInfo, Live, MainInfo } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
 import type { Correction } from '@satta/shared/domain/corrections';
-import { ResultsDataProvider, type ResultsData } from '../hooks/resultsData.ts';
+import { DataProvider } from '@satta/shared/data/react';
+import type { ResultsData } from '../hooks/resultsData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
 
@@ -40,5 +41,5 @@ export function live<T>(data: T, stale = false): Live<T> {
 }
 
 export function renderWithData(ui: ReactElement, fake: FakeResultsData): RenderResult {
-  return render(<ResultsDataProvider value={fake.data}>{ui}</ResultsDataProvider>);
+  return render(<DataProvider value={fake.data}>{ui}</DataProvider>);
 }
