@@ -13,6 +13,7 @@ describe('Dashboard', () => {
     const forms = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(forms).toEqual([
       'Update Number',
+      'Publish Later',
       'Update Previous Number',
       'Update Password',
       'Send Test Notification',

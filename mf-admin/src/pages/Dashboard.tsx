@@ -12,6 +12,7 @@ import { PreviousNumberForm } from '../widgets/PreviousNumberForm.tsx';
 import { TestNotification } from '../widgets/TestNotification.tsx';
 import { UndoWindowForm } from '../widgets/UndoWindowForm.tsx';
 import { UpdateNumberForm } from '../widgets/UpdateNumberForm.tsx';
+import { ScheduledNumbers } from '../widgets/ScheduledNumbers.tsx';
 
 const Page = styled.div`
   box-sizing: border-box;
@@ -40,6 +41,7 @@ export default function Dashboard() {
       <DashboardHeader />
       <Grid>
         <UpdateNumberForm />
+        <ScheduledNumbers />
         <PreviousNumberForm />
         <PasswordForm />
         <TestNotification />

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { vi } from 'vitest';
-import type { AdInfo, AuditEntry, Live, MainInfo, PendingPush, SignedInUser, DataService } from '@satta/shared/data';
+import type { AdInfo, AuditEntry, Live, MainInfo, PendingPush, ScheduledNumber, SignedInUser, DataService } from '@satta/shared/data';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import type { GameData } from '@satta/shared/domain/results';
 import type { AdminData } from '../hooks/adminData.ts';
@@ -21,6 +21,7 @@ export interface FakeStreams {
   adInfo: BehaviorSubject<Live<AdInfo>>;
   audit: BehaviorSubject<Live<AuditEntry[]>>;
   pending: BehaviorSubject<Live<PendingPush[]>>;
+  scheduled: BehaviorSubject<Live<ScheduledNumber[]>>;
   undoWindow: BehaviorSubject<Live<number>>;
 }
 
@@ -41,6 +42,8 @@ export interface FakeCommands {
   sendTestNotification: ReturnType<typeof vi.fn<Fn<'sendTestNotification'>>>;
   undoResult: ReturnType<typeof vi.fn<Fn<'undoResult'>>>;
   setUndoWindow: ReturnType<typeof vi.fn<Fn<'setUndoWindow'>>>;
+  scheduleResult: ReturnType<typeof vi.fn<Fn<'scheduleResult'>>>;
+  cancelScheduled: ReturnType<typeof vi.fn<Fn<'cancelScheduled'>>>;
 }
 
 export const GALI: GameData = { name: 'Gali', time: '11:30 PM', place: 11, results: {} };
@@ -57,6 +60,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     adInfo: live<AdInfo>({}),
     audit: live<AuditEntry[]>([]),
     pending: live<PendingPush[]>([]),
+    scheduled: live<ScheduledNumber[]>([]),
     undoWindow: live(30),
   };
   const commands: FakeCommands = {
@@ -73,6 +77,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     sendTestNotification: vi.fn<Fn<'sendTestNotification'>>(async () => 'Test notification sent to 3 subscribers.'),
     undoResult: vi.fn<Fn<'undoResult'>>(async () => null),
     setUndoWindow: vi.fn<Fn<'setUndoWindow'>>(async () => undefined),
+    scheduleResult: vi.fn<Fn<'scheduleResult'>>(async () => undefined),
+    cancelScheduled: vi.fn<Fn<'cancelScheduled'>>(async () => undefined),
   };
   const data: AdminData = {
     ...commands,
@@ -84,6 +90,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     adInfo$: () => streams.adInfo,
     audit$: () => streams.audit,
     pendingPushes$: () => streams.pending,
+    scheduled$: () => streams.scheduled,
     undoWindow$: () => streams.undoWindow,
     todayKey: () => TODAY,
     timezone: 'Asia/Kolkata',
