@@ -23,6 +23,8 @@ const Item = styled.li`
   justify-content: space-between;
 `;
 
+const NONE: readonly never[] = [];
+
 /**
  * Today's published numbers whose push still waits for the undo window to end, read from what
  * the notify service recorded (notifyState/pending), so the countdown survives a reload. Undo
@@ -31,7 +33,8 @@ const Item = styled.li`
 export function PendingPushes({ dateKey }: { dateKey: string }) {
   const data = useAdminData();
   const pending$ = useMemo(() => data.pendingPushes$(dateKey), [data, dateKey]);
-  const pending = useLive(pending$).data ?? [];
+  const pendingData = useLive(pending$).data;
+  const pending = pendingData ?? NONE;
   const [now, setNow] = useState(() => Date.now());
   const [busyGame, setBusyGame] = useState<string | null>(null);
   const { message, show } = useTimedMessage();
@@ -44,7 +47,8 @@ export function PendingPushes({ dateKey }: { dateKey: string }) {
     const id = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(id);
   }, [counting]);
-  useEffect(() => setNow(Date.now()), [pending]);
+  // New entries count from now (a stable value while loading: a fresh [] each render would loop).
+  useEffect(() => setNow(Date.now()), [pendingData]);
 
   async function undo(game: string, number: string) {
     setBusyGame(game);
