@@ -144,9 +144,10 @@ export function createPublishQueue(options: PublishQueueOptions) {
   async function removed(date: string, game: string) {
     const key = `${date}/${game}`;
     const entry = cancel(key);
-    if (entry) log(`${label(game, entry.number, date)} was undone within the undo window: not announced`);
-    // Also after a restart: an entry whose number was undone while the service was down.
+    // Also after a restart: an entry whose number was undone while the service was down. Removed
+    // before the line is logged, so whoever reads the log finds the entry gone.
     await pendingRef(date, game).remove();
+    if (entry) log(`${label(game, entry.number, date)} was undone within the undo window: not announced`);
   }
 
   return {
