@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, formatDisplayDate, siteNow } from '../../shared/domain/siteTime.ts';
-import { MOBILE, launchBrowser, openPage, waitForSplashToGo, type TestPage } from '../support/browser.ts';
+import { MOBILE, launchBrowser, openPage, type TestPage } from '../support/browser.ts';
 import { ownerRest } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 
 /*
  * What an admin on a phone sees when a slip would publish a wrong number or write something the
@@ -54,15 +55,6 @@ async function shownUnder(control: Locator, scope: Locator, text: string): Promi
   expect(gap, `'${text}' starts ${gap} px below the control`).toBeLessThanOrEqual(200);
 }
 
-async function signInAsAdmin(target: Page): Promise<void> {
-  await target.goto(`${site}/signin`);
-  await waitForSplashToGo(target);
-  await target.locator('input[type="email"]').fill(admin.email);
-  await target.locator('input[type="password"]').fill(admin.password);
-  await target.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await target.waitForURL(`${site}/dashboard`);
-  await target.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor({ timeout: 30_000 });
-}
 
 /** The text of a select's chosen option, as the admin reads it. */
 const chosenText = (select: Locator): Promise<string> => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
@@ -74,7 +66,7 @@ beforeAll(async () => {
   page = tab.page;
   // 00:05 IST today (never more than minutes ahead of the real time, so sign-in tokens stay valid).
   await page.clock.install({ time: ist(TODAY, '00:05') });
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, site, admin);
   // Stopped just after the page's present: messages stay until the test has measured them.
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 500);

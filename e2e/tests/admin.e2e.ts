@@ -6,6 +6,7 @@ import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
 import { readTimings } from '../../shared/domain/agents.ts';
 import { ownerRest } from '../support/resultsRest.ts';
 import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo, type TestPage } from '../support/browser.ts';
+import { signInAsAdmin } from '../support/admin.ts';
 
 /** A back-filled result as stored: never pushed, with its server publish time. */
 const BACKFILLED = (number: string) => ({ number, silent: true, publishedAt: expect.any(Number), updatedAt: expect.any(Number) });
@@ -59,15 +60,6 @@ function answerNextConfirm(accept: boolean): Promise<string> {
   });
 }
 
-async function signInAsAdmin(target: Page): Promise<void> {
-  await target.goto(`${site}/signin`);
-  await waitForSplashToGo(target);
-  await target.locator('input[type="email"]').fill(admin.email);
-  await target.locator('input[type="password"]').fill(admin.password);
-  await target.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await target.waitForURL(`${site}/dashboard`);
-  await target.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor({ timeout: 30_000 });
-}
 
 /** The Auth emulator's admin API, to restore the demo password whatever happened in the test. */
 async function resetAdminPassword(): Promise<void> {
@@ -90,7 +82,7 @@ beforeAll(async () => {
   page = tab.page;
   // Time flows naturally while the site loads and the admin signs in; each test then stops it.
   await page.clock.install();
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, site, admin);
 }, 120_000);
 
 afterAll(async () => {
@@ -253,7 +245,7 @@ describe('admin dashboard (mf-admin)', () => {
     expect(await form.getByText('Failed to send test notification.').count()).toBe(0);
     await form.getByRole('button', { name: 'Sign In Again' }).click();
     await page.waitForURL(`${site}/signin`);
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, site, admin);
     await stopClock();
 
     // The real notify service verifies the new sign-in's token and answers with what it sent.
@@ -443,7 +435,7 @@ describe('admin dashboard (mf-admin)', () => {
   it('is usable at 360 px: no sideways scrolling, every form reachable', async () => {
     const small = await openPage(browser, MOBILE);
     try {
-      await signInAsAdmin(small.page);
+      await signInAsAdmin(small.page, site, admin);
       const width = await small.page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(MOBILE.width);
       for (const name of ['Update Number', 'Khaiwal Management', 'Bulk Import Results', 'Audit Trail']) {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { siteNow } from '../../shared/domain/siteTime.ts';
 import { ownerRest } from '../support/resultsRest.ts';
-import { dismissNotificationPrompt, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo, type TestPage } from '../support/browser.ts';
+import { dismissNotificationPrompt, launchBrowser, openPage, waitForLiveWidget, type TestPage } from '../support/browser.ts';
+import { signInAsAdmin, visitorSees } from '../support/admin.ts';
 
 /*
  * The safe publish as the admin sees it: a number published from the dashboard is live on the
@@ -28,25 +29,7 @@ const saved = new Map<string, unknown>();
 
 const todayCell = (visitor: Page): Locator => visitor.locator(`[data-widget="mf-results/ResultTable"] tr[data-game="${GAME}"] td`).last();
 
-async function signInAsAdmin(target: Page): Promise<void> {
-  await target.goto(`${site}/signin`);
-  await waitForSplashToGo(target);
-  await target.locator('input[type="email"]').fill(admin.email);
-  await target.locator('input[type="password"]').fill(admin.password);
-  await target.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await target.waitForURL(`${site}/dashboard`);
-  await target.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor({ timeout: 30_000 });
-}
 
-/** Waits until the visitor's table shows `text` in today's column of the game (as seen: hidden details aside). */
-async function visitorSees(visitor: Page, text: string): Promise<void> {
-  await visitor.waitForFunction(
-    ([game, want]) =>
-      document.querySelector<HTMLElement>(`[data-widget="mf-results/ResultTable"] tr[data-game="${game}"] td:last-child`)?.innerText.trim() === want,
-    [GAME, text] as const,
-    { timeout: 15_000 },
-  );
-}
 
 beforeAll(async () => {
   for (const path of TOUCHED) saved.set(path, await rest(path));
@@ -56,7 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminTab = await openPage(browser);
   page = adminTab.page;
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, site, admin);
   visitorTab = await openPage(browser);
   await visitorTab.page.goto(site);
   await dismissNotificationPrompt(visitorTab.page);
@@ -83,7 +66,7 @@ describe('publish with an undo window', () => {
     await form.getByText(`New object created for today with updated number! — ${GAME}`, { exact: true }).waitFor();
 
     // Live on the site at once.
-    await visitorSees(visitorTab.page, '42');
+    await visitorSees(visitorTab.page, GAME, '42');
 
     // The notify service picks the result up (it re-reads the game list now and then) and records when it will push.
     const countdown = form.getByText(/^Agra 42: push in \d+ s$/);
@@ -107,7 +90,7 @@ describe('publish with an undo window', () => {
     expect(await line.count()).toBe(0);
 
     // Gone from the site and the database; the service dropped the push without sending it.
-    await visitorSees(visitorTab.page, 'Wait...');
+    await visitorSees(visitorTab.page, GAME, 'Wait...');
     expect(await rest(`sattanamee/${GAME}/${TODAY}`)).toBeNull();
     expect(await rest(`notifyState/pending/${TODAY}/${GAME}`)).toBeNull();
     expect(await rest(`notifyState/sent/${TODAY}/${GAME}`)).toBeNull();
