@@ -88,7 +88,14 @@ export const FIXTURE = {
 /** A number the admin entered ahead of time; the notify service publishes it at `at`. */
 const scheduledEntry = { number: '42', at: 1_704_216_000_000, createdAt: SERVER_TIMESTAMP };
 
-const correction = { game: 'Gali', date: '2024-01-01', from: '05', to: '06', publishedAt: 1_700_000_000_000, correctedAt: SERVER_TIMESTAMP };
+const correction = {
+  game: 'Gali',
+  date: '2024-01-01',
+  from: '05',
+  to: '06',
+  publishedAt: 1_700_000_000_000,
+  correctedAt: SERVER_TIMESTAMP,
+};
 
 export interface ReadCase {
   path: string;
@@ -162,48 +169,80 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
   set('main info channel cleared', 'mian/channel', '', ADMIN_ONLY),
   set('ad info whole object', 'adinfo', { Morning: { name: 'A', time: '10:00 AM' }, Evening: { name: 'B', time: '06:00 PM' } }, ADMIN_ONLY),
   set('khaiwal create', 'khaiwals/-NewPushId000000000', VALID_KHAIWAL, ADMIN_ONLY),
-  set('khaiwal create without optional fields', 'khaiwals/k2', {
-    name: 'B',
-    phone: '1',
-    wa: '1',
-    site: 'http://b.example',
-    payment: 'cash',
-  }, ADMIN_ONLY),
+  set(
+    'khaiwal create without optional fields',
+    'khaiwals/k2',
+    {
+      name: 'B',
+      phone: '1',
+      wa: '1',
+      site: 'http://b.example',
+      payment: 'cash',
+    },
+    ADMIN_ONLY,
+  ),
   set('khaiwal overwrite', 'khaiwals/k1', { ...VALID_KHAIWAL, name: 'Suresh' }, ADMIN_ONLY),
   update('khaiwal update', 'khaiwals/k1', { name: 'Suresh', updatedAt: SERVER_TIMESTAMP }, ADMIN_ONLY),
   set('khaiwal delete', 'khaiwals/k1', null, ADMIN_ONLY),
   set('audit entry create', 'audit/e2', auditEntry, ADMIN_ONLY),
   set('audit entry of a creation (no old value)', 'audit/e3', { ...auditEntry, old: null }, ADMIN_ONLY),
-  update('multi-path update with audit', '', {
-    'sattanamee/Gali/2024-01-02/number': '11',
-    'audit/e4': { ...auditEntry, path: 'sattanamee/Gali/2024-01-02/number', old: null, new: '11' },
-  }, ADMIN_ONLY),
+  update(
+    'multi-path update with audit',
+    '',
+    {
+      'sattanamee/Gali/2024-01-02/number': '11',
+      'audit/e4': { ...auditEntry, path: 'sattanamee/Gali/2024-01-02/number', old: null, new: '11' },
+    },
+    ADMIN_ONLY,
+  ),
   set('notify state', 'notifyState/lastSent/Gali', '2024-01-02', ADMIN_ONLY),
-  set('result with its publish and change times', 'sattanamee/Gali/2024-01-02', {
-    number: '07',
-    publishedAt: SERVER_TIMESTAMP,
-    updatedAt: SERVER_TIMESTAMP,
-  }, ADMIN_ONLY),
-  set('back-filled result, never pushed', 'sattanamee/Gali/2024-01-02', { number: '07', silent: true, publishedAt: SERVER_TIMESTAMP }, ADMIN_ONLY),
-  update('correction: new number, earlier value, log entry', '', {
-    'sattanamee/Gali/2024-01-01/number': '06',
-    'sattanamee/Gali/2024-01-01/was': '05',
-    'sattanamee/Gali/2024-01-01/updatedAt': SERVER_TIMESTAMP,
-    'corrections/c2': correction,
-  }, ADMIN_ONLY),
+  set(
+    'result with its publish and change times',
+    'sattanamee/Gali/2024-01-02',
+    {
+      number: '07',
+      publishedAt: SERVER_TIMESTAMP,
+      updatedAt: SERVER_TIMESTAMP,
+    },
+    ADMIN_ONLY,
+  ),
+  set(
+    'back-filled result, never pushed',
+    'sattanamee/Gali/2024-01-02',
+    { number: '07', silent: true, publishedAt: SERVER_TIMESTAMP },
+    ADMIN_ONLY,
+  ),
+  update(
+    'correction: new number, earlier value, log entry',
+    '',
+    {
+      'sattanamee/Gali/2024-01-01/number': '06',
+      'sattanamee/Gali/2024-01-01/was': '05',
+      'sattanamee/Gali/2024-01-01/updatedAt': SERVER_TIMESTAMP,
+      'corrections/c2': correction,
+    },
+    ADMIN_ONLY,
+  ),
   set('correction log entry deleted (an undone correction)', 'corrections/c1', null, ADMIN_ONLY),
   set('scheduled number created', 'scheduled/Gali/2024-01-03', scheduledEntry, ADMIN_ONLY),
   set('scheduled number changed', 'scheduled/Gali/2024-01-02', { ...scheduledEntry, number: '43', at: 1_704_216_060_000 }, ADMIN_ONLY),
   set('scheduled number cancelled', 'scheduled/Gali/2024-01-02', null, ADMIN_ONLY),
-  update('scheduled number with its audit entry', '', {
-    'scheduled/Disawar/2024-01-02': scheduledEntry,
-    'audit/e5': { ...auditEntry, path: 'scheduled/Disawar/2024-01-02', old: null, new: '42' },
-  }, ADMIN_ONLY),
+  update(
+    'scheduled number with its audit entry',
+    '',
+    {
+      'scheduled/Disawar/2024-01-02': scheduledEntry,
+      'audit/e5': { ...auditEntry, path: 'scheduled/Disawar/2024-01-02', old: null, new: '42' },
+    },
+    ADMIN_ONLY,
+  ),
 ];
 
 /** Values the admin may not write either: the rules validate shape, not only identity. */
 export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
-  ...(['5', '100', 'ab', '', ' 5', '5 ', '٠٥'] as const).map((n) => set(`number ${JSON.stringify(n)}`, 'sattanamee/Gali/2024-01-02/number', n, NOBODY)),
+  ...(['5', '100', 'ab', '', ' 5', '5 ', '٠٥'] as const).map((n) =>
+    set(`number ${JSON.stringify(n)}`, 'sattanamee/Gali/2024-01-02/number', n, NOBODY),
+  ),
   set('number as a JSON number', 'sattanamee/Gali/2024-01-02/number', 7, NOBODY),
   set('number under a non-date key', 'sattanamee/Gali/yesterday/number', '05', NOBODY),
   set('number under 2024-13-01', 'sattanamee/Gali/2024-13-01/number', '05', NOBODY),
@@ -279,8 +318,18 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
  */
 export const SUBSCRIPTION_CASES: readonly WriteCase[] = [
   set('create', `webPushSubscriptions/${NEW_SUB_KEY}`, subscription(NEW_ENDPOINT), NOBODY),
-  set('create for a local 127.0.0.1 push service', `webPushSubscriptions/${subscriptionKey('http://127.0.0.1:4001/push/1')}`, subscription('http://127.0.0.1:4001/push/1'), NOBODY),
-  set('create with a key that sorts first', `webPushSubscriptions/-${NEW_SUB_KEY.slice(1)}`, subscription('https://tarpit.example/x'), NOBODY),
+  set(
+    'create for a local 127.0.0.1 push service',
+    `webPushSubscriptions/${subscriptionKey('http://127.0.0.1:4001/push/1')}`,
+    subscription('http://127.0.0.1:4001/push/1'),
+    NOBODY,
+  ),
+  set(
+    'create with a key that sorts first',
+    `webPushSubscriptions/-${NEW_SUB_KEY.slice(1)}`,
+    subscription('https://tarpit.example/x'),
+    NOBODY,
+  ),
   set('overwrite an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, subscription(NEW_ENDPOINT), NOBODY),
   set('change a field of an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}/endpoint`, NEW_ENDPOINT, NOBODY),
   set('delete an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, null, NOBODY),

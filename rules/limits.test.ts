@@ -56,5 +56,4 @@ describe('database.rules.json uses the limits of shared/domain/limits.ts', () =>
       'audit/$entry/path': MAX_LENGTH.audit.path,
     });
   });
-
 });

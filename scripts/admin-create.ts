@@ -56,7 +56,10 @@ async function findOrCreate(options: Options): Promise<{ user: UserRecord; actio
       if (!options.password) throw new Error('--reset-password needs --password');
       return { user: await auth.updateUser(user.uid, { password: options.password }), action: 'found existing user, password reset' };
     }
-    return { user, action: `found existing user${options.password ? ' (password left unchanged; pass --reset-password to change it)' : ''}` };
+    return {
+      user,
+      action: `found existing user${options.password ? ' (password left unchanged; pass --reset-password to change it)' : ''}`,
+    };
   } catch (error) {
     if (errorCode(error) !== 'auth/user-not-found') throw error;
   }
@@ -88,7 +91,9 @@ async function main(): Promise<void> {
 
   const where = emulator ? `Auth emulator at ${emulator}, project ${projectId}` : `project ${projectId}`;
   console.log(`admin:create: ${action}: ${options.email} (uid ${user.uid}) on ${where}`);
-  console.log(`admin:create: custom claims now ${JSON.stringify(claims)}; the user must sign in again (or refresh the ID token) to get them`);
+  console.log(
+    `admin:create: custom claims now ${JSON.stringify(claims)}; the user must sign in again (or refresh the ID token) to get them`,
+  );
 }
 
 main().catch((error: unknown) => {

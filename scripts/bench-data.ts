@@ -14,7 +14,13 @@ import { ROOT, PROJECT_ID } from './stack.ts';
  * history. The home page asks only for yesterday and this month, so the two must match.
  */
 const dir = mkdtempSync(join(tmpdir(), 'satta-bench-data-'));
-const db = await startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir, rulesFile: join(ROOT, 'database.rules.json'), projectId: PROJECT_ID });
+const db = await startRtdb({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: dir,
+  rulesFile: join(ROOT, 'database.rules.json'),
+  projectId: PROJECT_ID,
+});
 const today = '2026-11-21';
 try {
   const rows: string[] = [];
@@ -44,7 +50,9 @@ try {
     bytes.push(received);
     await service.dispose();
     await proxy.close();
-    rows.push(`  ${String(years).padStart(2)} year(s) of history, ${seeded.resultsAdded + seeded.resultsKept} results stored: home page data ${received} bytes from the database in ${ms.toFixed(0)} ms`);
+    rows.push(
+      `  ${String(years).padStart(2)} year(s) of history, ${seeded.resultsAdded + seeded.resultsKept} results stored: home page data ${received} bytes from the database in ${ms.toFixed(0)} ms`,
+    );
   }
   console.log('Home page data transfer (database -> visitor):');
   for (const row of rows) console.log(row);

@@ -48,7 +48,10 @@ async function once(page: Page, url: string): Promise<Run> {
   cdp.on('Network.loadingFinished', (event) => finished.push({ at: event.timestamp, bytes: event.encodedDataLength }));
   await page.addInitScript(WATCH_FIRST_NUMBER);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as unknown as { firstNumberAt?: number }).firstNumberAt !== undefined, undefined, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as { firstNumberAt?: number }).firstNumberAt !== undefined, undefined, {
+    timeout: 60_000,
+    polling: 50,
+  });
   const ms = await page.evaluate(() => (window as unknown as { firstNumberAt: number }).firstNumberAt);
   // CDP timestamps are monotonic seconds from the document's own request, as performance.now() is.
   const paintAt = Math.min(...started) + ms / 1000;
@@ -79,7 +82,9 @@ try {
     runs.sort((a, b) => a.ms - b.ms);
     const median = runs[Math.floor(runs.length / 2)]!;
     console.log(`first result number painted on / (slow mobile link, ${CPU_SLOWDOWN}x CPU), median of ${RUNS}:`);
-    console.log(`  ${median.ms} ms from navigation start; before it ${median.requests} request(s) started and ${(median.bytes / 1024).toFixed(1)} KB arrived (as sent)`);
+    console.log(
+      `  ${median.ms} ms from navigation start; before it ${median.requests} request(s) started and ${(median.bytes / 1024).toFixed(1)} KB arrived (as sent)`,
+    );
     console.log(`  all runs: ${runs.map((r) => `${r.ms} ms`).join(', ')}`);
   } finally {
     await browser.close();

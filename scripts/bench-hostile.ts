@@ -68,7 +68,21 @@ async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort(HOST);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, '--host', HOST, '--port', String(port), '--data', dataDir, '--rules', join(ROOT, 'database.rules.json'), '--project', PROJECT_ID],
+    [
+      '--import',
+      'tsx',
+      MAIN,
+      '--host',
+      HOST,
+      '--port',
+      String(port),
+      '--data',
+      dataDir,
+      '--rules',
+      join(ROOT, 'database.rules.json'),
+      '--project',
+      PROJECT_ID,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -156,7 +170,9 @@ async function rawSocket(port: number): Promise<RawSocket> {
     }
   });
   ws.on('error', () => {});
-  const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((r) =>
+    ws.once('close', (code, reason) => r({ code, reason: String(reason) })),
+  );
   await within(
     new Promise<void>((ok, fail) => {
       ws.once('open', () => ok());
@@ -269,7 +285,12 @@ const ATTACKS: Attack[] = [
       const statuses: number[] = [];
       for (let i = 0; i < 1000; i += 20) {
         const batch = await Promise.all(
-          Array.from({ length: 20 }, (_, j) => http(`${server.url}/.json?ns=bench${i + j}`).then((r) => r.status, () => 0)),
+          Array.from({ length: 20 }, (_, j) =>
+            http(`${server.url}/.json?ns=bench${i + j}`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          ),
         );
         statuses.push(...batch);
       }
@@ -296,7 +317,11 @@ const ATTACKS: Attack[] = [
     finding: 11,
     name: "admin write with key 'constructor' / nested 1,500 levels",
     async run({ server }) {
-      const proto = await http(`${server.url}/bench/proto.json?ns=${NS}&auth=owner`, 'PUT', JSON.stringify({ constructor: { prototype: { polluted: 1 } }, __proto__: 1 }));
+      const proto = await http(
+        `${server.url}/bench/proto.json?ns=${NS}&auth=owner`,
+        'PUT',
+        JSON.stringify({ constructor: { prototype: { polluted: 1 } }, __proto__: 1 }),
+      );
       let deep: unknown = 'bottom';
       for (let i = 0; i < 1500; i++) deep = { a: deep };
       const nested = await http(`${server.url}/bench/deep.json?ns=${NS}&auth=owner`, 'PUT', JSON.stringify(deep));
@@ -420,8 +445,14 @@ async function main(): Promise<void> {
 
     let peak = 0;
     const measure = async (label: string, outcome: string): Promise<void> => {
-      const read = await bystanderRead(server.port, label).then((ms) => `${ms.toFixed(0)} ms`, () => 'FAILED');
-      const live = await liveUpdate().then((ms) => `${ms.toFixed(0)} ms`, () => 'FAILED');
+      const read = await bystanderRead(server.port, label).then(
+        (ms) => `${ms.toFixed(0)} ms`,
+        () => 'FAILED',
+      );
+      const live = await liveUpdate().then(
+        (ms) => `${ms.toFixed(0)} ms`,
+        () => 'FAILED',
+      );
       const { rss } = memory(server.pid);
       peak = Math.max(peak, rss);
       const row = `${label.padEnd(58)} read ${read.padStart(8)}  live ${live.padStart(8)}  RSS ${rss.toFixed(0).padStart(4)} MB  alive ${server.alive() ? 'yes' : 'NO'}\n    ${outcome}`;

@@ -43,7 +43,11 @@ const children = new Set<ChildProcess>();
 let stack: Stack | null = null;
 
 /** One Lighthouse run in its own Chromium (a fresh profile: a cold cache every time). */
-async function lighthouse(url: string, dir: string, run: number): Promise<{ figures: Figures; version: string; benchmarkIndex: number | undefined }> {
+async function lighthouse(
+  url: string,
+  dir: string,
+  run: number,
+): Promise<{ figures: Figures; version: string; benchmarkIndex: number | undefined }> {
   const out = join(dir, `run-${run}.json`);
   const args = [
     LIGHTHOUSE,
@@ -133,7 +137,9 @@ async function main(): Promise<void> {
         `  ${path.padEnd(16)} score ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s  CLS ${m('cls').toFixed(3)}` +
           `  TBT ${Math.round(m('tbt'))} ms  FCP ${(m('fcp') / 1000).toFixed(2)} s  bytes ${(m('bytes') / 1024).toFixed(1)} KB`,
       );
-      console.log(`  ${''.padEnd(16)} runs: ${runs.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)} s/${r.cls.toFixed(3)}`).join(', ')} (score/LCP/CLS)`);
+      console.log(
+        `  ${''.padEnd(16)} runs: ${runs.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)} s/${r.cls.toFixed(3)}`).join(', ')} (score/LCP/CLS)`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

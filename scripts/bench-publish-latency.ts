@@ -19,7 +19,16 @@ const WRITES = Number(values.writes);
 const GAME = 'Gali';
 const POLL_MS = 5;
 const TABLE = '[data-widget="mf-results/ResultTable"]';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Wall-clock milliseconds, comparable between this process and the browser on one machine. */
 const wallClock = (): number => performance.timeOrigin + performance.now();
@@ -42,7 +51,10 @@ function todayInHtml(html: string): string | null {
   if (table < 0) return null;
   const row = new RegExp(`<tr data-game="${GAME}"[^>]*>([^]*?)</tr>`).exec(html.slice(table));
   const cells = row?.[1]?.match(/<td[^>]*>[^]*?<\/td>/g);
-  const last = cells?.at(-1)?.replace(/<[^>]*>/g, '').trim();
+  const last = cells
+    ?.at(-1)
+    ?.replace(/<[^>]*>/g, '')
+    .trim();
   return last && /^\d\d$/.test(last) ? last : (/(?:^|\D)(\d\d)(?:\D|$)/.exec(last ?? '')?.[1] ?? null);
 }
 
@@ -217,7 +229,9 @@ async function main(): Promise<void> {
   }
   await context.close();
 
-  console.log(`Publish latency: the demo admin's REST update (number + audit entry) of ${GAME}'s result for today, ${WRITES} writes each, from the write's acknowledgement:`);
+  console.log(
+    `Publish latency: the demo admin's REST update (number + audit entry) of ${GAME}'s result for today, ${WRITES} writes each, from the write's acknowledgement:`,
+  );
   console.log(`  (a) to the render service's HTML of / (polled every ${POLL_MS} ms with If-None-Match): ${summary(html)}`);
   console.log(`  (b) to the DOM of an open page on / in Chromium: ${summary(dom)}`);
   console.log(`  the write itself (send to acknowledgement): ${summary(acks)}`);

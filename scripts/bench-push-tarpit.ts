@@ -68,7 +68,10 @@ try {
   const junkUrls = [...silent.map((t) => t.url), ...slow.map((s) => s.url)];
   for (let i = 0; i < JUNK; i += 1) {
     // Keys that sort before every real one, as in the review.
-    entries[`000-junk-${String(i).padStart(6, '0')}`] = { endpoint: `${junkUrls[i % junkUrls.length]}/junk/${i}`, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+    entries[`000-junk-${String(i).padStart(6, '0')}`] = {
+      endpoint: `${junkUrls[i % junkUrls.length]}/junk/${i}`,
+      keys: { p256dh: keys.p256dh, auth: keys.auth },
+    };
   }
   for (let i = 0; i < REAL; i += 1) {
     const endpoint = (real[i % REAL_HOSTS] as PushEndpoint).endpoint(`/real/${i}`);
@@ -78,7 +81,7 @@ try {
   await rest(stack.urls.database, 'PUT', `sattanamee/${GAME}`, { time: '11:30 PM', place: 11 });
   const token = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
   // The service re-reads the game list now and then; wait until it watches the game.
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     const health = (await (await fetch(`${stack.urls.notify}/health`)).json()) as { watching?: { games: string[] } };
     if (health.watching?.games.includes(GAME)) break;
     if (Date.now() > deadline) throw new Error(`bench-push-tarpit: the notify service never watched ${GAME}`);
@@ -94,11 +97,17 @@ try {
   const firstRealMs = received.length ? Math.min(...received.map((r) => r.at)) - started : NaN;
   const distinct = new Set(received.map((r) => r.path)).size;
 
-  console.log(`push fan-out past a tarpit: ${JUNK.toLocaleString('en')} junk subscriptions (keys sorting first) on ${SILENT_HOSTS} hosts that never answer and ${SLOW_HOSTS} that answer after ${SLOW_ANSWER_MS / 1000} s, ${REAL.toLocaleString('en')} real ones on ${REAL_HOSTS} working hosts (local stack, notify defaults)`);
+  console.log(
+    `push fan-out past a tarpit: ${JUNK.toLocaleString('en')} junk subscriptions (keys sorting first) on ${SILENT_HOSTS} hosts that never answer and ${SLOW_HOSTS} that answer after ${SLOW_ANSWER_MS / 1000} s, ${REAL.toLocaleString('en')} real ones on ${REAL_HOSTS} working hosts (local stack, notify defaults)`,
+  );
   console.log(`  real subscribers reached  ${distinct.toLocaleString('en')} of ${REAL.toLocaleString('en')}`);
-  console.log(`  first / last real push    ${(firstRealMs / 1000).toFixed(2)} s / ${(lastRealMs / 1000).toFixed(2)} s after the request (goal: all within ${GOAL_MS / 1000} s: ${distinct === REAL && lastRealMs <= GOAL_MS ? 'met' : 'MISSED'})`);
+  console.log(
+    `  first / last real push    ${(firstRealMs / 1000).toFixed(2)} s / ${(lastRealMs / 1000).toFixed(2)} s after the request (goal: all within ${GOAL_MS / 1000} s: ${distinct === REAL && lastRealMs <= GOAL_MS ? 'met' : 'MISSED'})`,
+  );
   console.log(`  /send-test answered       ${response.status} after ${(answeredMs / 1000).toFixed(2)} s: ${answer}`);
-  console.log(`  junk requests made        ${silent.reduce((n, t) => n + t.connections(), 0)} connections to the silent hosts, ${slow.reduce((n, s) => n + s.requests(), 0)} requests to the slow ones`);
+  console.log(
+    `  junk requests made        ${silent.reduce((n, t) => n + t.connections(), 0)} connections to the silent hosts, ${slow.reduce((n, s) => n + s.requests(), 0)} requests to the slow ones`,
+  );
 
   // The same past the same junk for a published result (its fan-out has a longer deadline).
   const before = received.length;
@@ -108,7 +117,9 @@ try {
   while (resultPushes().length < REAL && Date.now() - written < 60_000) await new Promise((resolve) => setTimeout(resolve, 50));
   const results = resultPushes();
   const lastResultMs = results.length ? Math.max(...results.map((r) => r.at)) - written : NaN;
-  console.log(`  result: real reached      ${new Set(results.map((r) => r.path)).size.toLocaleString('en')} of ${REAL.toLocaleString('en')}, the last ${(lastResultMs / 1000).toFixed(2)} s after the admin's write (goal: within ${GOAL_MS / 1000} s: ${results.length >= REAL && lastResultMs <= GOAL_MS ? 'met' : 'MISSED'}; ${before.toLocaleString('en')} test pushes before)`);
+  console.log(
+    `  result: real reached      ${new Set(results.map((r) => r.path)).size.toLocaleString('en')} of ${REAL.toLocaleString('en')}, the last ${(lastResultMs / 1000).toFixed(2)} s after the admin's write (goal: within ${GOAL_MS / 1000} s: ${results.length >= REAL && lastResultMs <= GOAL_MS ? 'met' : 'MISSED'}; ${before.toLocaleString('en')} test pushes before)`,
+  );
 } finally {
   await Promise.all([...silent.map((t) => t.close()), ...slow.map((s) => s.close()), ...real.map((r) => r.close())]);
   await stack.stop();

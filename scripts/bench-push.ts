@@ -27,7 +27,8 @@ function encryptionRate(keys: ReturnType<typeof generateSubscriberKeys>): number
   const payload = JSON.stringify({ title: `${GAME}: ${NUMBER}`, body: 'आज का रिज़ल्ट' });
   const n = 500;
   const started = performance.now();
-  for (let i = 0; i < n; i += 1) webpush.generateRequestDetails(subscription, payload, { vapidDetails: vapid, contentEncoding: 'aes128gcm' });
+  for (let i = 0; i < n; i += 1)
+    webpush.generateRequestDetails(subscription, payload, { vapidDetails: vapid, contentEncoding: 'aes128gcm' });
   return n / ((performance.now() - started) / 1000);
 }
 
@@ -47,7 +48,7 @@ try {
   await rest(stack.urls.database, 'PUT', `sattanamee/${GAME}`, { time: '11:30 PM', place: 11 });
 
   // The service re-reads the game list now and then; wait until it watches the game.
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     const health = (await (await fetch(`${stack.urls.notify}/health`)).json()) as { watching?: { games: string[] } };
     if (health.watching?.games.includes(GAME)) break;
     if (Date.now() > deadline) throw new Error(`bench-push: the notify service never watched ${GAME}`);
@@ -73,12 +74,16 @@ try {
   const totalS = (last - written) / 1000;
 
   console.log(`push fan-out: one result to ${COUNT.toLocaleString('en')} subscriptions (local stack, fake push service on 127.0.0.1)`);
-  console.log(`  delivered            ${received.length.toLocaleString('en')} requests to ${distinct.toLocaleString('en')} endpoints${received.length < COUNT ? ` (stopped after ${LIMIT_MS / 60_000} min)` : ''}`);
+  console.log(
+    `  delivered            ${received.length.toLocaleString('en')} requests to ${distinct.toLocaleString('en')} endpoints${received.length < COUNT ? ` (stopped after ${LIMIT_MS / 60_000} min)` : ''}`,
+  );
   console.log(`  write -> first push  ${((first - written) / 1000).toFixed(2)} s`);
   console.log(`  write -> last push   ${totalS.toFixed(2)} s`);
   console.log(`  sends per second     ${Math.round(received.length / totalS).toLocaleString('en')}`);
   console.log(`  sample payload       ${sample?.title ?? '(none)'} (decrypted with the subscriber's keys)`);
-  console.log(`  encryption alone     ${Math.round(encryptionRate(keys)).toLocaleString('en')} requests/s on one core (ECDH + HKDF + AES-GCM + ES256)`);
+  console.log(
+    `  encryption alone     ${Math.round(encryptionRate(keys)).toLocaleString('en')} requests/s on one core (ECDH + HKDF + AES-GCM + ES256)`,
+  );
 } finally {
   await push.close();
   await stack.stop();

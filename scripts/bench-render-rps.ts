@@ -64,7 +64,12 @@ async function serve(port: number): Promise<void> {
     adInfo: tree.adinfo,
   };
   const config = {
-    firebase: { apiKey: 'demo-api-key', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb', appId: 'demo-app' },
+    firebase: {
+      apiKey: 'demo-api-key',
+      projectId: 'demo-satta',
+      databaseURL: 'http://127.0.0.1:1?ns=demo-satta-default-rtdb',
+      appId: 'demo-app',
+    },
     timezone: TIMEZONE,
     remotes: Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/remoteEntry.js`])),
   };
@@ -90,7 +95,9 @@ let clientCpu = Number.NaN;
 
 /** CPU seconds (user + system) a process has used so far, from /proc. */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
@@ -166,7 +173,9 @@ async function main(): Promise<void> {
     const pin = pinned ? ['/usr/bin/taskset', '-c', '1'] : [];
     console.log(
       `Render service, / from memory, ${pinned ? 'service on CPU 0 and autocannon on CPU 1 (taskset)' : 'not pinned (no taskset or one core)'}, ` +
-        `${connections} keep-alive connections, ${seconds} s per encoding; load average before ${loadavg().map((l) => l.toFixed(2)).join(' ')}:`,
+        `${connections} keep-alive connections, ${seconds} s per encoding; load average before ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}:`,
     );
     for (const encoding of ['br', 'gzip', null]) {
       await load(url, encoding, 2, connections, pin, true);
@@ -187,7 +196,11 @@ async function main(): Promise<void> {
           `${failed ? `  ${failed} failed` : ''}`,
       );
     }
-    console.log(`  load average after ${loadavg().map((l) => l.toFixed(2)).join(' ')} (service CPU below 100%: its core was shared with other work)`);
+    console.log(
+      `  load average after ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (service CPU below 100%: its core was shared with other work)`,
+    );
   } finally {
     await stopAll();
   }

@@ -2,7 +2,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
-import { connectDatabaseEmulator, enableLogging, getDatabase, onValue, orderByKey, query, ref, set, startAt, type DataSnapshot } from 'firebase/database';
+import {
+  connectDatabaseEmulator,
+  enableLogging,
+  getDatabase,
+  onValue,
+  orderByKey,
+  query,
+  ref,
+  set,
+  startAt,
+  type DataSnapshot,
+} from 'firebase/database';
 import { startRtdb } from '../server/rtdb/src/index.ts';
 import { leafCount, SCALE_RULES, scaleWrite, tenYearsOfResults } from '../server/rtdb/src/scale-fixture.ts';
 import { unsignedJwt } from '../server/rtdb/src/test-support.ts';
@@ -75,7 +86,9 @@ try {
     console.log(`Database server with ${leafCount(data)} results (17 games x 10 years):`);
     console.log(`  load at start: median ${median(loads).toFixed(0)} ms of ${LOADS} (${loads.map((ms) => ms.toFixed(0)).join(', ')})`);
     console.log(`  rule-checked admin write (SDK round trip): ${writeMs.toFixed(1)} ms on average over ${WRITES}`);
-    console.log(`  recent-days query: ${recent.size} days, ${queryBytes} bytes of data message (the whole game holds ${Object.keys(data.Gali ?? {}).length} days)`);
+    console.log(
+      `  recent-days query: ${recent.size} days, ${queryBytes} bytes of data message (the whole game holds ${Object.keys(data.Gali ?? {}).length} days)`,
+    );
   } finally {
     await server.close();
   }

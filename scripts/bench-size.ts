@@ -91,7 +91,16 @@ try {
   await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 400 }));
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     console.log('First visit per route (cold cache; raw = decoded bytes, gzip = bytes on the wire):');
@@ -113,7 +122,9 @@ try {
         `  ${route.path.padEnd(14)}${kb(m.js.raw)}${kb(m.js.gzip)}${kb(m.css.raw)}${kb(m.css.gzip)}${kb(m.font.gzip)}   ${String(m.requestsBeforeResult).padStart(8)} (${String(m.requests).padStart(3)})${String(m.msToResult).padStart(9)} ms${String(s.msToResult).padStart(10)} ms`,
       );
     }
-    console.log('  CSS is 0: styles are styled-components, injected by JS. The font is the Devanagari subset, fetched only for Hindi text.');
+    console.log(
+      '  CSS is 0: styles are styled-components, injected by JS. The font is the Devanagari subset, fetched only for Hindi text.',
+    );
     console.log('  "first result" is the time until it is rendered (the splash may still cover it), on localhost and on an');
     console.log('  emulated slow mobile link (150 ms round trip, 1.6 Mbit/s down).');
   } finally {

@@ -1,7 +1,9 @@
 import { createServer, connect, type Socket } from 'node:net';
 
 /** A TCP proxy on 127.0.0.1 that counts the bytes the server sends back to clients. */
-export async function startByteProxy(targetPort: number): Promise<{ port: number; bytesToClient(): number; reset(): void; close(): Promise<void> }> {
+export async function startByteProxy(
+  targetPort: number,
+): Promise<{ port: number; bytesToClient(): number; reset(): void; close(): Promise<void> }> {
   let toClient = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {

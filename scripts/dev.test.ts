@@ -123,7 +123,7 @@ describe('the dev server', () => {
 
   it('keeps the service worker out of the way', async () => {
     expect(await (await fetch(`${dev.url}/sw.js`)).text()).toBe(
-      "// npm run dev (scripts/dev.ts): every request goes to the network.\n" +
+      '// npm run dev (scripts/dev.ts): every request goes to the network.\n' +
         "self.addEventListener('fetch', (event) => event.stopImmediatePropagation());\n" +
         "self.addEventListener('push', () => {});\n",
     );

@@ -188,7 +188,11 @@ export async function startDevServer(options: { port: number; host?: string; tar
     delete headers['accept-encoding'];
     const upstream = request(new URL(req.url ?? '/', options.target), { method: req.method, headers }, (answer) => {
       const type = String(answer.headers['content-type'] ?? '');
-      const edit = type.startsWith('text/html') ? addClient : path === '/sw.js' && /javascript/.test(type) ? (code: string) => SERVICE_WORKER_PREFIX + code : null;
+      const edit = type.startsWith('text/html')
+        ? addClient
+        : path === '/sw.js' && /javascript/.test(type)
+          ? (code: string) => SERVICE_WORKER_PREFIX + code
+          : null;
       if (!edit || req.method === 'HEAD' || answer.statusCode === 304) {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         return void answer.pipe(res);

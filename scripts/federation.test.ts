@@ -26,7 +26,9 @@ describe('the manifest of remotes', () => {
   });
 
   it('matches the mf-* folders of the workspace', () => {
-    const folders = readdirSync(WORKSPACE_ROOT).filter((name) => name.startsWith('mf-') && existsSync(join(WORKSPACE_ROOT, name, 'package.json')));
+    const folders = readdirSync(WORKSPACE_ROOT).filter(
+      (name) => name.startsWith('mf-') && existsSync(join(WORKSPACE_ROOT, name, 'package.json')),
+    );
     expect(folders.sort()).toEqual([...REMOTE_NAMES].sort());
   });
 
@@ -42,8 +44,10 @@ describe('the manifest of remotes', () => {
   });
 
   it.each(PUBLIC_REMOTE_NAMES)('%s: src/server.ts exports exactly the exposed modules, from the same files', (name) => {
-    const exported = [...read(`${name}/src/server.ts`).matchAll(/export \{ default as (\w+) \} from '\.\/([^']+)'/g)]
-      .map((m) => [m[1], `src/${m[2]}`]);
+    const exported = [...read(`${name}/src/server.ts`).matchAll(/export \{ default as (\w+) \} from '\.\/([^']+)'/g)].map((m) => [
+      m[1],
+      `src/${m[2]}`,
+    ]);
     expect(Object.fromEntries(exported)).toEqual(REMOTES[name].exposes);
   });
 
@@ -77,7 +81,9 @@ describe('remoteTypeProblems', () => {
 
   it('names a module that remotes.d.ts declares but no remote exposes', () => {
     const dts =
-      declaration('mf-fun/LuckyNumberPage') + declaration('mf-fun/SlotMachine') + declaration('mf-fun/Dice') +
+      declaration('mf-fun/LuckyNumberPage') +
+      declaration('mf-fun/SlotMachine') +
+      declaration('mf-fun/Dice') +
       modules(lucky, slot, "Dice: typeof import('mf-fun/Dice')");
     expect(remoteTypeProblems(dts, manifest)).toEqual([
       "shell/src/remotes.d.ts declares module 'mf-fun/Dice', which shared/domain/remotes.ts does not expose",
@@ -86,7 +92,9 @@ describe('remoteTypeProblems', () => {
   });
 
   it('names a SattaRemoteModules key that is not the module it types', () => {
-    const dts = declaration('mf-fun/LuckyNumberPage') + declaration('mf-fun/SlotMachine') +
+    const dts =
+      declaration('mf-fun/LuckyNumberPage') +
+      declaration('mf-fun/SlotMachine') +
       modules(lucky, "Slots: typeof import('mf-fun/SlotMachine')");
     expect(remoteTypeProblems(dts, manifest)).toEqual([
       "shell/src/remotes.d.ts SattaRemoteModules lists 'mf-fun/SlotMachine' as Slots, not SlotMachine",

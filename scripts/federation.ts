@@ -176,9 +176,7 @@ export function remoteViteConfig(name: RemoteName) {
     return {
       base: './',
       esbuild: jsxOptions,
-      plugins: [
-        federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) }),
-      ],
+      plugins: [federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) })],
       build: {
         ...federationBuild,
         outDir: 'dist',
@@ -205,14 +203,17 @@ export function remoteTypeProblems(dts: string, remotes: Readonly<Record<string,
   const dtsFile = 'shell/src/remotes.d.ts';
   for (const specifier of exposed) {
     if (!declared.has(specifier)) problems.push(`${dtsFile} has no declare module '${specifier}' (exposed in shared/domain/remotes.ts)`);
-    if (!typed.has(specifier)) problems.push(`${dtsFile} SattaRemoteModules has no entry for '${specifier}' (exposed in shared/domain/remotes.ts)`);
+    if (!typed.has(specifier))
+      problems.push(`${dtsFile} SattaRemoteModules has no entry for '${specifier}' (exposed in shared/domain/remotes.ts)`);
   }
   for (const specifier of declared) {
     if (!exposed.has(specifier)) problems.push(`${dtsFile} declares module '${specifier}', which shared/domain/remotes.ts does not expose`);
   }
   for (const [specifier, key] of typed) {
-    if (!exposed.has(specifier)) problems.push(`${dtsFile} SattaRemoteModules types '${specifier}', which shared/domain/remotes.ts does not expose`);
-    else if (specifier.split('/')[1] !== key) problems.push(`${dtsFile} SattaRemoteModules lists '${specifier}' as ${key}, not ${specifier.split('/')[1]}`);
+    if (!exposed.has(specifier))
+      problems.push(`${dtsFile} SattaRemoteModules types '${specifier}', which shared/domain/remotes.ts does not expose`);
+    else if (specifier.split('/')[1] !== key)
+      problems.push(`${dtsFile} SattaRemoteModules lists '${specifier}' as ${key}, not ${specifier.split('/')[1]}`);
   }
   return problems;
 }

@@ -8,8 +8,6 @@ import { ESLint } from 'eslint';
  * import boundaries) over the repository or the given paths, then `prettier --check`. Exits 1 on
  * any ESLint error or unformatted file. The first step of `npm test`.
  */
-const CHECK_FORMAT = false; // set true after the one-off formatting commit (npm run format)
-
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const targets = process.argv.slice(2);
 const paths = targets.length > 0 ? targets : ['.'];
@@ -23,12 +21,8 @@ const warnings = results.reduce((n, r) => n + r.warningCount, 0);
 console.log(`lint: eslint ${errors === 0 ? 'ok' : 'FAILED'} (${results.length} files, ${errors} errors, ${warnings} warnings)`);
 let ok = errors === 0;
 
-if (CHECK_FORMAT) {
-  const prettier = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
-  const check = spawnSync(process.execPath, [prettier, '--check', ...paths], { cwd: ROOT, stdio: 'inherit' });
-  console.log(`lint: prettier ${check.status === 0 ? 'ok' : 'FAILED (npm run format fixes it)'}`);
-  if (check.status !== 0) ok = false;
-} else {
-  console.log('lint: prettier --check skipped until the formatting commit (CHECK_FORMAT in scripts/lint.mjs)');
-}
+const prettier = createRequire(import.meta.url).resolve('prettier/bin/prettier.cjs');
+const check = spawnSync(process.execPath, [prettier, '--check', ...paths], { cwd: ROOT, stdio: 'inherit' });
+console.log(`lint: prettier ${check.status === 0 ? 'ok' : 'FAILED (npm run format fixes it)'}`);
+if (check.status !== 0) ok = false;
 process.exit(ok ? 0 : 1);

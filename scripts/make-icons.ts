@@ -28,7 +28,10 @@ const svg = (size: number): string => `
         font-size="26" font-weight="700" fill="#5d3a00">42</text>
 </svg>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 try {
   for (const size of SIZES) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });

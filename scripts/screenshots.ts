@@ -17,7 +17,7 @@ import { PATHS } from '../shared/domain/routes.ts';
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outIndex = process.argv.indexOf('--out');
-const OUT = outIndex > 0 && process.argv[outIndex + 1] ? process.argv[outIndex + 1] ?? '' : join(ROOT, 'screenshots');
+const OUT = outIndex > 0 && process.argv[outIndex + 1] ? (process.argv[outIndex + 1] ?? '') : join(ROOT, 'screenshots');
 const SIZES = [
   { width: 360, height: 740 },
   { width: 1366, height: 900 },

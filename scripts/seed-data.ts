@@ -39,9 +39,7 @@ export const SEED_MAIN: SeedMain = {
   name: 'Admin',
   phnnumber: '+91 90000 00000',
   email: 'contact@example.com',
-  banner:
-    'सबसे तेज़ रिज़ल्ट, हर दिन समय पर — Fastest results, on time every day. ' +
-    'नकली वेबसाइटों से सावधान रहें — Beware of fake websites.',
+  banner: 'सबसे तेज़ रिज़ल्ट, हर दिन समय पर — Fastest results, on time every day. ' + 'नकली वेबसाइटों से सावधान रहें — Beware of fake websites.',
   notice:
     'सूचना: यह वेबसाइट केवल जानकारी के लिए है। सभी रिज़ल्ट खेल के समय के बाद अपडेट किए जाते हैं। ' +
     'सट्टा कई जगह गैरकानूनी है; यहाँ दी गई जानकारी अपने जोखिम पर देखें।',

@@ -10,7 +10,9 @@ const NOON_ISH = new Date('2025-03-10T07:30:00Z');
 const TIME_PATTERN = /^(0[1-9]|1[0-2]):[0-5][0-9] (AM|PM)$/;
 
 function resultDates(node: Record<string, unknown>): string[] {
-  return Object.keys(node).filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k)).sort();
+  return Object.keys(node)
+    .filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k))
+    .sort();
 }
 
 describe('seedData', () => {
@@ -29,9 +31,7 @@ describe('seedData', () => {
     const a = seedData({ days: 400, today: '2025-03-09', now: NOON_ISH });
     const b = seedData({ days: 400, today: '2025-03-09', now: NOON_ISH });
     expect(a).toEqual(b);
-    const numbers = Object.values(a.sattanamee).flatMap((g) =>
-      Object.values(g).flatMap((v) => (typeof v === 'object' ? [v.number] : [])),
-    );
+    const numbers = Object.values(a.sattanamee).flatMap((g) => Object.values(g).flatMap((v) => (typeof v === 'object' ? [v.number] : [])));
     expect(numbers).toHaveLength(17 * 400);
     for (const n of numbers) expect(n).toMatch(/^\d{2}$/);
     expect(new Set(numbers).size).toBe(100);
@@ -86,7 +86,11 @@ function fakeDatabase() {
     const ns = url.searchParams.get('ns') ?? '';
     const root = namespaces.get(ns) ?? {};
     namespaces.set(ns, root);
-    const path = url.pathname.replace(/\.json$/, '').split('/').filter(Boolean).map(decodeURIComponent);
+    const path = url.pathname
+      .replace(/\.json$/, '')
+      .split('/')
+      .filter(Boolean)
+      .map(decodeURIComponent);
     log.push(`${req.method} ${path.join('/')}`);
     if (req.headers.authorization !== 'Bearer owner') {
       res.writeHead(401).end('{"error":"Permission denied"}');

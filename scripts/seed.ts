@@ -69,7 +69,11 @@ async function existingKeys(target: SeedTarget, path: readonly string[]): Promis
 }
 
 /** Writes the children of `wanted` that `path` lacks; returns how many were written and kept. */
-async function fillMissing(target: SeedTarget, path: readonly string[], wanted: Record<string, unknown>): Promise<{ added: string[]; kept: string[] }> {
+async function fillMissing(
+  target: SeedTarget,
+  path: readonly string[],
+  wanted: Record<string, unknown>,
+): Promise<{ added: string[]; kept: string[] }> {
   const present = await existingKeys(target, path);
   const missing = Object.entries(wanted).filter(([key]) => !present.has(key));
   // An absent node is written whole: one set is cheaper for a server than a merge of thousands of children.
@@ -81,19 +85,13 @@ async function fillMissing(target: SeedTarget, path: readonly string[], wanted: 
 export async function seedDatabase(target: SeedTarget, tree: SeedTree): Promise<SeedSummary> {
   const started = performance.now();
   const isResult = (key: string): boolean => key !== 'time' && key !== 'place' && key !== 'sattaname';
-  const games = await Promise.all(
-    Object.entries(tree.sattanamee).map(([name, node]) => fillMissing(target, ['sattanamee', name], node)),
-  );
-  const [mian, adinfo] = await Promise.all([
-    fillMissing(target, ['mian'], { ...tree.mian }),
-    fillMissing(target, ['adinfo'], tree.adinfo),
-  ]);
+  const games = await Promise.all(Object.entries(tree.sattanamee).map(([name, node]) => fillMissing(target, ['sattanamee', name], node)));
+  const [mian, adinfo] = await Promise.all([fillMissing(target, ['mian'], { ...tree.mian }), fillMissing(target, ['adinfo'], tree.adinfo)]);
   return {
     games: games.length,
     resultsAdded: games.reduce((n, g) => n + g.added.filter(isResult).length, 0),
     resultsKept: games.reduce((n, g) => n + g.kept.filter(isResult).length, 0),
-    fieldsAdded:
-      games.reduce((n, g) => n + g.added.filter((key) => !isResult(key)).length, 0) + mian.added.length + adinfo.added.length,
+    fieldsAdded: games.reduce((n, g) => n + g.added.filter((key) => !isResult(key)).length, 0) + mian.added.length + adinfo.added.length,
     ms: Math.round(performance.now() - started),
   };
 }

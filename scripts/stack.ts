@@ -95,8 +95,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       startProcess(
         'rtdb',
         process.execPath,
-        [...tsx, join(ROOT, 'server/rtdb/src/main.ts'), '--port', String(ports.database), '--host', '127.0.0.1',
-          '--data', dataDir, '--rules', join(ROOT, 'database.rules.json'), '--project', PROJECT_ID],
+        [
+          ...tsx,
+          join(ROOT, 'server/rtdb/src/main.ts'),
+          '--port',
+          String(ports.database),
+          '--host',
+          '127.0.0.1',
+          '--data',
+          dataDir,
+          '--rules',
+          join(ROOT, 'database.rules.json'),
+          '--project',
+          PROJECT_ID,
+        ],
         { ready: /rtdb: listening on http:\/\/127\.0\.0\.1:(\d+)/, echo: options.echo },
       ),
       startProcess(
@@ -114,7 +126,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             NOTIFY_DATABASE_NAMESPACE: NAMESPACE,
             NOTIFY_DATA_DIR: join(dataDir, '..', 'notify'),
             // CORS: the site is the only page origin that calls the service.
-            NOTIFY_ALLOWED_ORIGINS: [`http://127.0.0.1:${ports.hosting}`, `http://localhost:${ports.hosting}`, ...(options.siteOrigins ?? [])].join(','),
+            NOTIFY_ALLOWED_ORIGINS: [
+              `http://127.0.0.1:${ports.hosting}`,
+              `http://localhost:${ports.hosting}`,
+              ...(options.siteOrigins ?? []),
+            ].join(','),
           },
         },
       ),
@@ -178,7 +194,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const started = await startProcess(
         'render',
         process.execPath,
-        [...tsx, join(ROOT, 'server/render/src/main.ts'), '--port', String(ports.hosting), '--host', '127.0.0.1', '--config', configFile, ...mounts],
+        [
+          ...tsx,
+          join(ROOT, 'server/render/src/main.ts'),
+          '--port',
+          String(ports.hosting),
+          '--host',
+          '127.0.0.1',
+          '--config',
+          configFile,
+          ...mounts,
+        ],
         {
           ready: /render: listening on (http:\/\/127\.0\.0\.1:\d+)/,
           echo: options.echo,
@@ -204,7 +230,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (options.hosting !== false) await startSite();
     return {
       config,
-      urls: { site, auth: `http://127.0.0.1:${ports.auth}`, database: `http://127.0.0.1:${ports.database}`, notify: config.notifyUrl ?? '' },
+      urls: {
+        site,
+        auth: `http://127.0.0.1:${ports.auth}`,
+        database: `http://127.0.0.1:${ports.database}`,
+        notify: config.notifyUrl ?? '',
+      },
       dataDir,
       remoteServers,
       restartSite: async () => {

@@ -2,8 +2,21 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /** `npm run typecheck`: strict TypeScript over every project, two at a time (2-core machines). */
-const projects = ['shared', 'server/rtdb', 'server/notify', 'server/render', 'scripts', 'rules', 'shell', 'mf-results', 'mf-chart', 'mf-agents', 'mf-fun', 'mf-admin', 'e2e']
-  .filter((dir) => existsSync(`${dir}/tsconfig.json`));
+const projects = [
+  'shared',
+  'server/rtdb',
+  'server/notify',
+  'server/render',
+  'scripts',
+  'rules',
+  'shell',
+  'mf-results',
+  'mf-chart',
+  'mf-agents',
+  'mf-fun',
+  'mf-admin',
+  'e2e',
+].filter((dir) => existsSync(`${dir}/tsconfig.json`));
 
 function check(dir) {
   return new Promise((resolve) => {
@@ -11,7 +24,16 @@ function check(dir) {
     let output = '';
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
-    child.on('close', (code) => resolve({ dir, code, output: output.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n') }));
+    child.on('close', (code) =>
+      resolve({
+        dir,
+        code,
+        output: output
+          .split('\n')
+          .filter((l) => l && !l.startsWith('npm warn'))
+          .join('\n'),
+      }),
+    );
   });
 }
 

@@ -34,31 +34,35 @@ const serverConfig = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverConfig : {
-  base: '/',
-  esbuild: jsxOptions,
-  plugins: [
-    federation({
-      name: 'shell',
-      remotes,
-      shared: sharedConfig({ role: 'host' }),
-    }),
-    deferBoot(),
-  ],
-  build: {
-    ...federationBuild,
-    outDir: 'dist',
-    emptyOutDir: true,
-    rollupOptions: {
-      output: {
-        // A recognisable file name for the auth SDK, which must stay out of every visitor's page
-        // (the e2e tests and the size report look for it). Only the name changes: a manualChunks
-        // rule would also pull the Firebase core that the database needs into that chunk.
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && /[\\/]node_modules[\\/]firebase[\\/]auth[\\/]/.test(chunk.facadeModuleId)
-            ? 'assets/firebase-auth-[hash].js'
-            : 'assets/[name]-[hash].js',
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverConfig
+    : {
+        base: '/',
+        esbuild: jsxOptions,
+        plugins: [
+          federation({
+            name: 'shell',
+            remotes,
+            shared: sharedConfig({ role: 'host' }),
+          }),
+          deferBoot(),
+        ],
+        build: {
+          ...federationBuild,
+          outDir: 'dist',
+          emptyOutDir: true,
+          rollupOptions: {
+            output: {
+              // A recognisable file name for the auth SDK, which must stay out of every visitor's page
+              // (the e2e tests and the size report look for it). Only the name changes: a manualChunks
+              // rule would also pull the Firebase core that the database needs into that chunk.
+              chunkFileNames: (chunk) =>
+                chunk.facadeModuleId && /[\\/]node_modules[\\/]firebase[\\/]auth[\\/]/.test(chunk.facadeModuleId)
+                  ? 'assets/firebase-auth-[hash].js'
+                  : 'assets/[name]-[hash].js',
+            },
+          },
+        },
       },
-    },
-  },
-});
+);

@@ -19,7 +19,9 @@ export async function signInAsAdmin(page: Page, site: string, admin: { email: st
 export async function visitorSees(visitor: Page, game: string, text: string): Promise<void> {
   await visitor.waitForFunction(
     ([name, want]) =>
-      document.querySelector<HTMLElement>(`[data-widget="mf-results/ResultTable"] tr[data-game="${name}"] td:last-child`)?.innerText.trim() === want,
+      document
+        .querySelector<HTMLElement>(`[data-widget="mf-results/ResultTable"] tr[data-game="${name}"] td:last-child`)
+        ?.innerText.trim() === want,
     [game, text] as const,
     { timeout: 15_000 },
   );

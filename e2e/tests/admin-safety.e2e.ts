@@ -55,9 +55,9 @@ async function shownUnder(control: Locator, scope: Locator, text: string): Promi
   expect(gap, `'${text}' starts ${gap} px below the control`).toBeLessThanOrEqual(200);
 }
 
-
 /** The text of a select's chosen option, as the admin reads it. */
-const chosenText = (select: Locator): Promise<string> => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+const chosenText = (select: Locator): Promise<string> =>
+  select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
 
 beforeAll(async () => {
   for (const path of TOUCHED) saved.set(path, await rest(path));
@@ -130,7 +130,9 @@ describe('admin safety on a 360 x 740 phone', () => {
     const button = form.getByRole('button', { name: 'Update Number' });
     await button.click();
     const existed = saved.get(`sattanamee/Gali/${YESTERDAY}`) !== null;
-    const text = existed ? `Number updated successfully for ${YESTERDAY}! — Gali` : `New data created for ${YESTERDAY} with the updated number! — Gali`;
+    const text = existed
+      ? `Number updated successfully for ${YESTERDAY}! — Gali`
+      : `New data created for ${YESTERDAY} with the updated number! — Gali`;
     await shownUnder(button, form, text);
     expect(await rest(`sattanamee/Gali/${YESTERDAY}/number`)).toBe('42');
     expect(await rest(`sattanamee/Gali/${TODAY}`)).toEqual(saved.get(`sattanamee/Gali/${TODAY}`));

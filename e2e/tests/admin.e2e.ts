@@ -5,7 +5,15 @@ import { MESSAGE_MS, TEST_NOTIFICATION_MS } from '../../shared/domain/constants.
 import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
 import { readTimings } from '../../shared/domain/agents.ts';
 import { ownerRest } from '../support/resultsRest.ts';
-import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForSplashToGo, type TestPage } from '../support/browser.ts';
+import {
+  MOBILE,
+  dismissNotificationPrompt,
+  launchBrowser,
+  openPage,
+  waitForFirstResult,
+  waitForSplashToGo,
+  type TestPage,
+} from '../support/browser.ts';
 import { signInAsAdmin } from '../support/admin.ts';
 
 /** A back-filled result as stored: never pushed, with its server publish time. */
@@ -60,7 +68,6 @@ function answerNextConfirm(accept: boolean): Promise<string> {
   });
 }
 
-
 /** The Auth emulator's admin API, to restore the demo password whatever happened in the test. */
 async function resetAdminPassword(): Promise<void> {
   const base = `${auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}`;
@@ -69,7 +76,11 @@ async function resetAdminPassword(): Promise<void> {
   const { users } = (await lookup.json()) as { users?: { localId: string }[] };
   const localId = users?.[0]?.localId;
   if (!localId) throw new Error('e2e: the demo admin is missing from the Auth emulator');
-  const update = await fetch(`${base}/accounts:update`, { method: 'POST', headers, body: JSON.stringify({ localId, password: admin.password }) });
+  const update = await fetch(`${base}/accounts:update`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ localId, password: admin.password }),
+  });
   if (!update.ok) throw new Error(`e2e: could not reset the admin password: ${update.status} ${await update.text()}`);
 }
 
@@ -122,7 +133,9 @@ describe('admin dashboard (mf-admin)', () => {
       expect(await rest(`sattanamee/Gali/${TODAY}/number`)).toBe('07');
       await visitor.page.waitForFunction(
         // innerText: what is shown, without the cell's hidden publish-time note.
-        () => document.querySelector<HTMLElement>('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.innerText === '07',
+        () =>
+          document.querySelector<HTMLElement>('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.innerText ===
+          '07',
         undefined,
         { timeout: 10_000 },
       );
@@ -143,7 +156,9 @@ describe('admin dashboard (mf-admin)', () => {
       expect(await rest(`sattanamee/Gali/${TODAY}/number`)).toBe('08');
       await visitor.page.waitForFunction(
         // The new number with its corrected mark: '08' 'संशोधित'.
-        () => document.querySelector<HTMLElement>('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.innerText === '08संशोधित',
+        () =>
+          document.querySelector<HTMLElement>('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.innerText ===
+          '08संशोधित',
         undefined,
         { timeout: 10_000 },
       );
@@ -249,18 +264,27 @@ describe('admin dashboard (mf-admin)', () => {
     await stopClock();
 
     // The real notify service verifies the new sign-in's token and answers with what it sent.
-    const answered = page.waitForResponse((response) => response.url().endsWith('/send-test') && response.request().method() === 'GET', { timeout: 15_000 });
+    const answered = page.waitForResponse((response) => response.url().endsWith('/send-test') && response.request().method() === 'GET', {
+      timeout: 15_000,
+    });
     await form.getByRole('button', { name: 'Send Test Notification' }).click();
     const response = await answered;
     const status = { status: response.status(), body: await response.text() };
-    expect(status, 'the notify service answered').toMatchObject({ status: 200, body: expect.stringMatching(/^Test notification sent to \d+ subscribers?\./) });
+    expect(status, 'the notify service answered').toMatchObject({
+      status: 200,
+      body: expect.stringMatching(/^Test notification sent to \d+ subscribers?\./),
+    });
     const answer = form.getByText(/^Test notification sent to \d+ subscribers?\./);
     await appears(answer);
     await shownFor(form, (await answer.textContent()) ?? '', TEST_NOTIFICATION_MS);
 
     // A failing service: the specification's message.
     await page.route('**/send-test', (route) =>
-      route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization' }, body: 'boom' }),
+      route.fulfill({
+        status: 500,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization' },
+        body: 'boom',
+      }),
     );
     try {
       await button.click();

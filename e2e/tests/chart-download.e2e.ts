@@ -128,7 +128,21 @@ describe('keeping a chart', () => {
       // UTF-8 with a byte order mark, so that Excel shows Hindi.
       expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const csv = parseCsv(csvBytes.subarray(3).toString('utf8'));
-      expect(csv[0]).toEqual(['Date', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+      expect(csv[0]).toEqual([
+        'Date',
+        'January',
+        'February',
+        'March',
+        'April',
+        'May',
+        'June',
+        'July',
+        'August',
+        'September',
+        'October',
+        'November',
+        'December',
+      ]);
       expect(csv).toHaveLength(32);
 
       // A few literal days, in the file and on the page.
@@ -138,7 +152,12 @@ describe('keeping a chart', () => {
       expect(cell(csv, 14, 7)).toBe('00');
       expect(cell(csv, 31, 12)).toBe('99');
       expect(cell(csv, 2, 1)).toBe('');
-      for (const [day, month] of [[1, 1], [29, 2], [14, 7], [31, 12]] as const) {
+      for (const [day, month] of [
+        [1, 1],
+        [29, 2],
+        [14, 7],
+        [31, 12],
+      ] as const) {
         expect(cell(csv, day, month)).toBe(cell(shown, day, month));
       }
       expect(cell(shown, 2, 1)).toBe('-');
@@ -180,9 +199,14 @@ describe('keeping a chart', () => {
       // Making the image takes a moment: wait for the share sheet to be called.
       await page.waitForFunction(() => (window as unknown as { sharedForTest: unknown[] }).sharedForTest.length > 0);
       expect(await page.evaluate(() => (window as unknown as { sharedForTest: unknown[] }).sharedForTest)).toEqual([
-        { title: `${GAME} - Yearly Chart ${YEAR}`, files: [{ name: 'shri-ganesh-2028-chart.png', type: 'image/png', size: expect.any(Number) }] },
+        {
+          title: `${GAME} - Yearly Chart ${YEAR}`,
+          files: [{ name: 'shri-ganesh-2028-chart.png', type: 'image/png', size: expect.any(Number) }],
+        },
       ]);
-      const [sharedFile] = (await page.evaluate(() => (window as unknown as { sharedForTest: { files: { size: number }[] }[] }).sharedForTest))[0]?.files ?? [];
+      const [sharedFile] =
+        (await page.evaluate(() => (window as unknown as { sharedForTest: { files: { size: number }[] }[] }).sharedForTest))[0]?.files ??
+        [];
       // The same picture as the download (its 'Data as of' minute may have moved on).
       expect(Math.abs((sharedFile?.size ?? 0) - png.length)).toBeLessThan(png.length / 10);
       expect(log.errors.filter((e) => e.includes('chart download failed'))).toEqual([]);

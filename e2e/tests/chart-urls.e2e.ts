@@ -38,7 +38,12 @@ const grid = (page: Page) => page.locator('[data-widget="mf-chart/ChartPage"] ul
 
 /** The text of the cell for `day` (1..31) and `month` (1..12) of the open yearly chart. */
 function yearlyCell(page: Page, day: number, month: number) {
-  return page.getByRole('dialog').locator('tbody tr').nth(day - 1).locator('td').nth(month - 1);
+  return page
+    .getByRole('dialog')
+    .locator('tbody tr')
+    .nth(day - 1)
+    .locator('td')
+    .nth(month - 1);
 }
 
 describe('chart addresses', () => {

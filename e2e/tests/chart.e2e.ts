@@ -41,7 +41,12 @@ const grid = (page: Page) => page.locator('[data-widget="mf-chart/ChartPage"] ul
 
 /** The text of the cell for `day` (1..31) and `month` (1..12) of the open yearly chart. */
 function yearlyCell(page: Page, day: number, month: number) {
-  return page.getByRole('dialog').locator('tbody tr').nth(day - 1).locator('td').nth(month - 1);
+  return page
+    .getByRole('dialog')
+    .locator('tbody tr')
+    .nth(day - 1)
+    .locator('td')
+    .nth(month - 1);
 }
 
 describe('chart page', () => {
@@ -81,8 +86,19 @@ describe('chart page', () => {
       await dialog.waitFor();
       await dialog.locator('tbody tr').first().waitFor({ timeout: 30_000 });
       expect(await dialog.locator('thead th').allTextContents()).toEqual([
-        'Date', 'January', 'February', 'March', 'April', 'May', 'June',
-        'July', 'August', 'September', 'October', 'November', 'December',
+        'Date',
+        'January',
+        'February',
+        'March',
+        'April',
+        'May',
+        'June',
+        'July',
+        'August',
+        'September',
+        'October',
+        'November',
+        'December',
       ]);
       expect(await dialog.locator('tbody th').allTextContents()).toEqual(Array.from({ length: 31 }, (_, i) => String(i + 1)));
       expect(await dialog.locator('tbody td').count()).toBe(31 * 12);
@@ -130,10 +146,22 @@ describe('chart page', () => {
       await tables.first().locator('tbody th').first().waitFor({ timeout: 30_000 });
       expect(await tables.count()).toBe(2);
       expect(await tables.nth(0).locator('thead th').allTextContents()).toEqual([
-        'Date', 'Disawar', 'Delhi Bazar', 'Shri Ganesh', 'Faridabad', 'Gaziyabad', 'Gali',
+        'Date',
+        'Disawar',
+        'Delhi Bazar',
+        'Shri Ganesh',
+        'Faridabad',
+        'Gaziyabad',
+        'Gali',
       ]);
       expect(await tables.nth(1).locator('thead th').allTextContents()).toEqual([
-        'Date', 'Bilaspur', 'Mathura', 'Gangotri', 'Ferozpur', 'Palika bazar', 'Dwarka bazar',
+        'Date',
+        'Bilaspur',
+        'Mathura',
+        'Gangotri',
+        'Ferozpur',
+        'Palika bazar',
+        'Dwarka bazar',
       ]);
       const days = Array.from({ length: 20 }, (_, i) => String(i + 1));
       expect(await tables.nth(0).locator('tbody th').allTextContents()).toEqual(days);

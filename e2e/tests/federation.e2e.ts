@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { dismissNotificationPrompt, launchBrowser, openPage, waitForFirstResult, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
+import {
+  dismissNotificationPrompt,
+  launchBrowser,
+  openPage,
+  waitForFirstResult,
+  waitForLiveWidget,
+  waitForSplashToGo,
+} from '../support/browser.ts';
 
 const { site, separateRemote, control } = inject('e2e');
 const agents = `[data-widget="${separateRemote.name}/AgentCards"]`;

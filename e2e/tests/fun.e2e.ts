@@ -22,7 +22,11 @@ async function dialogNumbers(page: Page): Promise<number[]> {
 }
 
 async function highlighted(page: Page): Promise<number[]> {
-  return (await luckyPage(page).locator('[data-lucky="true"]').evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''))).map(Number);
+  return (
+    await luckyPage(page)
+      .locator('[data-lucky="true"]')
+      .evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ''))
+  ).map(Number);
 }
 
 /** Fake timers from now on, paused: the page's time moves only with runFor. */
@@ -70,7 +74,12 @@ describe('lucky numbers and slot machine (mf-fun)', () => {
     // The page also holds the shell's result widgets and the slot machine.
     await page.locator('[data-widget="mf-results/ResultTable"]').waitFor();
     await slot(page).getByRole('button', { name: 'Spin' }).waitFor();
-    expect(await lucky.getByRole('list', { name: /0 से 99/ }).getByRole('listitem').count()).toBe(100);
+    expect(
+      await lucky
+        .getByRole('list', { name: /0 से 99/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(100);
 
     await generate.click();
     expect(await luckyDialog(page).count()).toBe(0);

@@ -51,13 +51,26 @@ describe('repeat visits', () => {
     try {
       // Nothing of the database answers the browser: HTTP fails, WebSockets close at once.
       const dbHost = new URL(database).host;
-      await context.route((url) => url.host === dbHost, (route) => route.abort('connectionrefused'));
-      await context.routeWebSocket((url) => url.host === dbHost, (ws) => ws.close());
+      await context.route(
+        (url) => url.host === dbHost,
+        (route) => route.abort('connectionrefused'),
+      );
+      await context.routeWebSocket(
+        (url) => url.host === dbHost,
+        (ws) => ws.close(),
+      );
       const response = await page.goto(site);
       // The render service's data time, in India's time (the badge's format: day-month 24-hour).
       const dataAt = new Date(response?.headers()['last-modified'] ?? '');
       const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Kolkata',
+          day: '2-digit',
+          month: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
           .formatToParts(dataAt)
           .map((p) => [p.type, p.value]),
       );
@@ -66,7 +79,9 @@ describe('repeat visits', () => {
       expect(await table.locator('tr[data-game="Gali"] td').count()).toBe(2);
       // Once the app has taken over, the numbers stay and say how old they are.
       await table.locator('[data-ssr]').first().waitFor({ state: 'detached' });
-      expect(await table.getByTestId('stale-badge').textContent()).toBe(`पुराना डेटा / cached · ${parts.day}-${parts.month} ${parts.hour}:${parts.minute}`);
+      expect(await table.getByTestId('stale-badge').textContent()).toBe(
+        `पुराना डेटा / cached · ${parts.day}-${parts.month} ${parts.hour}:${parts.minute}`,
+      );
       expect(await table.locator('tr[data-game]').count()).toBeGreaterThan(10);
     } finally {
       await context.close();

@@ -66,7 +66,9 @@ function overflowing(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
       if ((box.right > width + 0.5 || box.left < -0.5) && !clipped(el)) {
-        out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 30)} [${Math.round(box.left)}, ${Math.round(box.right)}] "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+        out.push(
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 30)} [${Math.round(box.left)}, ${Math.round(box.right)}] "${(el.textContent ?? '').trim().slice(0, 30)}"`,
+        );
       }
     }
     return out;
@@ -89,7 +91,15 @@ describe('the home page on a 360 x 740 phone', () => {
     const { context, page } = await open('/');
     try {
       await homeLoaded(page);
-      const order = ['mf-results/CurrentGame', 'mf-results/NextGame', 'mf-results/ResultTable', 'mf-results/Banner', 'mf-results/Clock', 'mf-results/MonthlyTable', 'mf-agents/AgentCards'];
+      const order = [
+        'mf-results/CurrentGame',
+        'mf-results/NextGame',
+        'mf-results/ResultTable',
+        'mf-results/Banner',
+        'mf-results/Clock',
+        'mf-results/MonthlyTable',
+        'mf-agents/AgentCards',
+      ];
       const tops: number[] = [];
       for (const name of order) tops.push(await pageTop(widget(page, name)));
       expect([...tops].sort((a, b) => a - b)).toEqual(tops);
@@ -170,20 +180,24 @@ describe('the monthly table on a 360 x 740 phone', () => {
       const todayRows = table.locator('tr[aria-current="date"]');
       expect(await todayRows.count()).toBe(2);
       expect(await todayRows.first().locator('th').textContent()).toBe(TODAY_LABEL);
-      const [rowColour, otherColour] = await todayRows.first().evaluate((tr) => [
-        getComputedStyle(tr.querySelector('th') as Element).backgroundColor,
-        getComputedStyle(tr.parentElement?.querySelector('tr:not([aria-current]) th') ?? tr).backgroundColor,
-      ]);
+      const [rowColour, otherColour] = await todayRows
+        .first()
+        .evaluate((tr) => [
+          getComputedStyle(tr.querySelector('th') as Element).backgroundColor,
+          getComputedStyle(tr.parentElement?.querySelector('tr:not([aria-current]) th') ?? tr).backgroundColor,
+        ]);
       expect(rowColour).toBe('rgb(249, 168, 37)');
       expect(rowColour).not.toBe(otherColour);
 
       const jump = table.getByRole('link', { name: `आज (${TODAY_LABEL}) की पंक्ति पर जाएँ` });
       await jump.scrollIntoViewIfNeeded();
       await jump.click();
-      await expect.poll(async () => {
-        const box = await todayRows.first().boundingBox();
-        return box !== null && box.y >= 0 && box.y + box.height <= MOBILE.height - 60;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = await todayRows.first().boundingBox();
+          return box !== null && box.y >= 0 && box.y + box.height <= MOBILE.height - 60;
+        })
+        .toBe(true);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(TODAY_LABEL);
     } finally {
       await context.close();
@@ -195,7 +209,10 @@ describe('the monthly table on a 360 x 740 phone', () => {
     try {
       await homeLoaded(page);
       const scrolling = widget(page, 'mf-results/MonthlyTable').locator('[role="region"]').nth(1);
-      await scrolling.locator('tbody th').first().evaluate((th) => th.scrollIntoView({ block: 'center' }));
+      await scrolling
+        .locator('tbody th')
+        .first()
+        .evaluate((th) => th.scrollIntoView({ block: 'center' }));
       const before = await scrolling.locator('tbody th').first().boundingBox();
       await scrolling.evaluate((el) => el.scrollBy({ left: 10_000 }));
       expect(await scrolling.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
@@ -220,7 +237,12 @@ describe('the monthly table on a 1366 x 900 laptop', () => {
     try {
       await homeLoaded(page);
       const table = widget(page, 'mf-results/MonthlyTable');
-      const rows = async (i: number) => table.locator('[role="region"]').nth(i).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().top)));
+      const rows = async (i: number) =>
+        table
+          .locator('[role="region"]')
+          .nth(i)
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().top)));
       const [pinned, scrolling] = [await rows(0), await rows(1)];
       expect(pinned.length).toBe(TODAY.day);
       expect(scrolling).toEqual(pinned);
@@ -256,11 +278,13 @@ describe('the reload button', () => {
         window.scrollBy(0, box.bottom - (window.innerHeight - 60 - 4));
       });
       const covered = await lastRow.evaluate((tr) =>
-        [...tr.children].filter((cell) => {
-          const box = cell.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.right - 2, box.bottom - 2);
-          return !hit || !cell.contains(hit);
-        }).map((cell) => cell.textContent),
+        [...tr.children]
+          .filter((cell) => {
+            const box = cell.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.right - 2, box.bottom - 2);
+            return !hit || !cell.contains(hit);
+          })
+          .map((cell) => cell.textContent),
       );
       expect(covered).toEqual([]);
     } finally {
@@ -335,14 +359,20 @@ describe('the chart page', () => {
       await waitForLiveWidget(page, 'mf-chart/ChartPage');
       const region = page.locator('[data-widget="mf-chart/ChartPage"] [role="region"]').first();
       await region.locator('tbody th').first().waitFor();
-      await region.locator('tbody th').first().evaluate((th) => th.scrollIntoView({ block: 'center' }));
+      await region
+        .locator('tbody th')
+        .first()
+        .evaluate((th) => th.scrollIntoView({ block: 'center' }));
       await region.evaluate((el) => el.scrollBy({ left: 10_000 }));
       expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-      const seen = await region.locator('tbody th').first().evaluate((th) => {
-        const box = th.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return [hit?.closest('th')?.textContent, getComputedStyle(th).backgroundColor];
-      });
+      const seen = await region
+        .locator('tbody th')
+        .first()
+        .evaluate((th) => {
+          const box = th.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return [hit?.closest('th')?.textContent, getComputedStyle(th).backgroundColor];
+        });
       expect(seen).toEqual(['1', 'rgb(253, 243, 231)']);
     } finally {
       await context.close();
@@ -398,7 +428,10 @@ describe('small things on a phone', () => {
   it('/CHART highlights Chart', async () => {
     const { context, page } = await open('/CHART');
     try {
-      await page.getByText(/Satta King Chart \d{4}/).first().waitFor();
+      await page
+        .getByText(/Satta King Chart \d{4}/)
+        .first()
+        .waitFor();
       expect(await page.locator('nav[data-testid="nav"] a[aria-current="page"]').allTextContents()).toEqual(['Chart']);
     } finally {
       await context.close();
@@ -463,7 +496,10 @@ describe("the admin's notice and ads", () => {
     try {
       const block = page.getByRole('region', { name: 'विज्ञापन (Advertisement)' });
       await block.waitFor();
-      expect(await block.getByRole('listitem').allTextContents()).toEqual(['EveningDisawar adसमय: 06:00 PM', 'MorningGali adसमय: 11:00 AM']);
+      expect(await block.getByRole('listitem').allTextContents()).toEqual([
+        'EveningDisawar adसमय: 06:00 PM',
+        'MorningGali adसमय: 11:00 AM',
+      ]);
     } finally {
       await context.close();
     }

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForLiveResults, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
+import {
+  MOBILE,
+  dismissNotificationPrompt,
+  launchBrowser,
+  openPage,
+  waitForLiveResults,
+  waitForLiveWidget,
+  waitForSplashToGo,
+} from '../support/browser.ts';
 import { fetchGameNames, ownerRest } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
 
@@ -101,7 +109,11 @@ describe('publish times and corrections as a visitor sees them', () => {
       const row = widget(page, 'ResultTable').locator('tr[data-game="Bilaspur"]');
       // Where the row sits in its table and how tall both are (the click may scroll the page).
       const layout = () =>
-        row.evaluate((tr) => ({ top: (tr as HTMLElement).offsetTop, height: (tr as HTMLElement).offsetHeight, table: tr.closest('table')?.offsetHeight }));
+        row.evaluate((tr) => ({
+          top: (tr as HTMLElement).offsetTop,
+          height: (tr as HTMLElement).offsetHeight,
+          table: tr.closest('table')?.offsetHeight,
+        }));
       const before = await layout();
       await today.click();
       const note = cells(page, 'Bilaspur').nth(1).getByRole('note');
@@ -127,7 +139,11 @@ describe('publish times and corrections as a visitor sees them', () => {
       // The monthly chart's first table: Date, then Disawar, Bilaspur, ...; day 11 is the 11th row.
       const monthly = page.locator('[data-widget="mf-chart/ChartPage"] table').filter({ has: page.locator('th', { hasText: 'Gali' }) });
       const galiColumn = (await monthly.locator('thead th').allTextContents()).indexOf('Gali');
-      const monthlyCell = monthly.locator('tbody tr').nth(10).locator('td').nth(galiColumn - 1);
+      const monthlyCell = monthly
+        .locator('tbody tr')
+        .nth(10)
+        .locator('td')
+        .nth(galiColumn - 1);
       await expect.poll(() => monthlyCell.getAttribute('title')).toBe('संशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST');
       expect(await monthlyCell.textContent()).toBe('42* (संशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST)');
       expect(await monthlyCell.getByText('*', { exact: true }).isVisible()).toBe(true);
@@ -168,7 +184,9 @@ describe('publish times and corrections as a visitor sees them', () => {
         .toEqual(expected);
       expect(await plain.getByRole('heading', { name: 'संशोधित रिज़ल्ट (पिछले 90 दिन)' }).isVisible()).toBe(true);
       // The footer links here from every page.
-      expect(await plain.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'संशोधित रिज़ल्ट' }).getAttribute('href')).toBe('/corrections');
+      expect(await plain.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'संशोधित रिज़ल्ट' }).getAttribute('href')).toBe(
+        '/corrections',
+      );
     } finally {
       await noScript.close();
     }

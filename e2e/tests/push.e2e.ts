@@ -50,9 +50,18 @@ async function stubPushManager(context: BrowserContext): Promise<void> {
     ({ endpoint, p256dh, auth }) => {
       const STORE = 'e2e.pushSubscription';
       const CALLS = 'e2e.pushSubscribeCalls';
-      const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const toBase64url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
       const fromBase64url = (text: string) => {
-        const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+        const binary = atob(
+          text
+            .replace(/-/g, '+')
+            .replace(/_/g, '/')
+            .padEnd(Math.ceil(text.length / 4) * 4, '='),
+        );
         return Uint8Array.from(binary, (c) => c.charCodeAt(0)).buffer;
       };
       const subscription = (key: string) => ({
@@ -102,7 +111,9 @@ function consoleOf(page: Page): { lines: string[]; waitFor(text: string): Promis
 
 async function ourEntries(): Promise<string[]> {
   const all = ((await rest(database, 'GET', 'webPushSubscriptions')) ?? {}) as Record<string, { endpoint?: string }>;
-  return Object.entries(all).filter(([, value]) => value.endpoint === endpoint).map(([key]) => key);
+  return Object.entries(all)
+    .filter(([, value]) => value.endpoint === endpoint)
+    .map(([key]) => key);
 }
 
 /** The service worker registration's id, from the DevTools protocol's ServiceWorker domain. */
@@ -185,7 +196,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // Our subscription goes first, so that putting the result back notifies nobody here.
   if (endpoint) await rest(database, 'DELETE', `webPushSubscriptions/${subscriptionKey(endpoint)}`).catch(() => undefined);
-  if (original !== undefined) await rest(database, original === null ? 'DELETE' : 'PUT', `sattanamee/${GAME}/${TODAY}`, original ?? undefined);
+  if (original !== undefined)
+    await rest(database, original === null ? 'DELETE' : 'PUT', `sattanamee/${GAME}/${TODAY}`, original ?? undefined);
   if (originalWindow !== undefined) {
     await rest(database, originalWindow === null ? 'DELETE' : 'PUT', 'notifyState/undoWindowSec', originalWindow ?? undefined);
   }
@@ -219,7 +231,10 @@ describe('push notifications', () => {
     await first.waitFor('Subscription saved to Firebase.');
     // The notify service stored it (the page cannot write subscriptions itself).
     const answer = await posted;
-    expect({ status: answer.status(), body: await answer.json() }).toEqual({ status: 201, body: { status: 'saved', key: subscriptionKey(endpoint) } });
+    expect({ status: answer.status(), body: await answer.json() }).toEqual({
+      status: 201,
+      body: { status: 'saved', key: subscriptionKey(endpoint) },
+    });
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.scope)).toBe(`${site}/`);
     const calls = await page.evaluate(() => JSON.parse(localStorage.getItem('e2e.pushSubscribeCalls') ?? '[]') as SubscribeCall[]);
     expect(calls).toEqual([{ key: config.vapidPublicKey, userVisibleOnly: true }]);

@@ -82,13 +82,61 @@ describe('current and next game with the clock set', () => {
    */
   const cases = [
     // Before 05:05 Gali, the night's last draw, is still the current game; Disawar is next.
-    { time: '00:30', name: 'Gali', at: '11:30 PM', yesterday: '42', today: '--', next: 'Disawar', nextAt: '02:00 AM', seconds: 5400, pauseAt: '00:32', paused: '01:28:00', tick: '01:27:59' },
+    {
+      time: '00:30',
+      name: 'Gali',
+      at: '11:30 PM',
+      yesterday: '42',
+      today: '--',
+      next: 'Disawar',
+      nextAt: '02:00 AM',
+      seconds: 5400,
+      pauseAt: '00:32',
+      paused: '01:28:00',
+      tick: '01:27:59',
+    },
     // Disawar (02:00) is the latest game that has passed; Bilaspur (12:20 PM) is the next.
-    { time: '05:10', name: 'Disawar', at: '02:00 AM', yesterday: '12', today: '21', next: 'Bilaspur', nextAt: '12:20 PM', seconds: 25_800, pauseAt: '05:12', paused: '07:08:00', tick: '07:07:59' },
+    {
+      time: '05:10',
+      name: 'Disawar',
+      at: '02:00 AM',
+      yesterday: '12',
+      today: '21',
+      next: 'Bilaspur',
+      nextAt: '12:20 PM',
+      seconds: 25_800,
+      pauseAt: '05:12',
+      paused: '07:08:00',
+      tick: '07:07:59',
+    },
     // Bilaspur (12:20 PM) has just passed; Mathura (01:20 PM) comes before Puskar (01:40 PM).
-    { time: '12:25', name: 'Bilaspur', at: '12:20 PM', yesterday: '18', today: '81', next: 'Mathura', nextAt: '01:20 PM', seconds: 3300, pauseAt: '12:27', paused: '00:53:00', tick: '00:52:59' },
+    {
+      time: '12:25',
+      name: 'Bilaspur',
+      at: '12:20 PM',
+      yesterday: '18',
+      today: '81',
+      next: 'Mathura',
+      nextAt: '01:20 PM',
+      seconds: 3300,
+      pauseAt: '12:27',
+      paused: '00:53:00',
+      tick: '00:52:59',
+    },
     // After the day's last game, the next is tomorrow's earliest: Disawar at 02:00 AM.
-    { time: '23:45', name: 'Gali', at: '11:30 PM', yesterday: '42', today: '--', next: 'Disawar', nextAt: '02:00 AM (कल)', seconds: 8100, pauseAt: '23:47', paused: '02:13:00', tick: '02:12:59' },
+    {
+      time: '23:45',
+      name: 'Gali',
+      at: '11:30 PM',
+      yesterday: '42',
+      today: '--',
+      next: 'Disawar',
+      nextAt: '02:00 AM (कल)',
+      seconds: 8100,
+      pauseAt: '23:47',
+      paused: '02:13:00',
+      tick: '02:12:59',
+    },
   ];
 
   it.each(cases.map((expected) => [expected.time, expected] as const))('at %s IST', async (time, expected) => {
@@ -145,7 +193,15 @@ describe('monthly table with the clock set', () => {
       const { pinned, scrolling } = await monthlyTables(page);
       expect(await pinned.locator('thead th').allTextContents()).toEqual(['Date', 'Faridabad', 'Gaziyabad', 'Gali', 'Disawar']);
       expect(await scrolling.locator('thead th').allTextContents()).toEqual([
-        'Date', 'Puskar', 'Sadar Bazar', 'Gwalior', 'Delhi Bazar', 'Shri Ganesh', 'Agra', 'Sadak', 'Dwarka bazar',
+        'Date',
+        'Puskar',
+        'Sadar Bazar',
+        'Gwalior',
+        'Delhi Bazar',
+        'Shri Ganesh',
+        'Agra',
+        'Sadak',
+        'Dwarka bazar',
       ]);
       expect(await pinned.locator('tbody th').allTextContents()).toEqual(['01-01']);
       expect(await pinned.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['11', '-', '-', '-']);

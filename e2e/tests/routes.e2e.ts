@@ -8,8 +8,20 @@ const { site } = inject('e2e');
 /** Each route, the nav item it highlights (none for pages outside the navigation), and what shows it rendered. */
 const ROUTES: { path: RoutePath; nav: string | null; ready: (page: Page) => Promise<unknown> }[] = [
   { path: PATHS.home, nav: 'Home', ready: (p) => p.locator('[data-widget="mf-results/ResultTable"] tr[data-game]').first().waitFor() },
-  { path: PATHS.chart, nav: 'Chart', ready: (p) => p.getByText(/Satta King Chart \d{4}/).first().waitFor() },
-  { path: PATHS.contact, nav: 'Contact', ready: (p) => p.locator('[data-widget="mf-agents/ContactPage"] a[href^="mailto:"]').first().waitFor() },
+  {
+    path: PATHS.chart,
+    nav: 'Chart',
+    ready: (p) =>
+      p
+        .getByText(/Satta King Chart \d{4}/)
+        .first()
+        .waitFor(),
+  },
+  {
+    path: PATHS.contact,
+    nav: 'Contact',
+    ready: (p) => p.locator('[data-widget="mf-agents/ContactPage"] a[href^="mailto:"]').first().waitFor(),
+  },
   { path: PATHS.signIn, nav: 'Sign In', ready: (p) => p.locator('input[type="email"]').waitFor() },
   { path: PATHS.dashboard, nav: 'Sign In', ready: (p) => p.getByText('First, Log In').waitFor() },
   { path: PATHS.luckyNumber, nav: null, ready: (p) => p.getByRole('button', { name: 'Generate Lucky Numbers' }).waitFor() },

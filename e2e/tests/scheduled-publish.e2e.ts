@@ -37,8 +37,6 @@ const istIn = (minutes: number): string => formatGameTime(Math.min(siteNow(new D
 
 const todayCell = (visitor: Page): Locator => visitor.locator(`[data-widget="mf-results/ResultTable"] tr[data-game="${GAME}"] td`).last();
 
-
-
 beforeAll(async () => {
   for (const path of TOUCHED) saved.set(path, await rest(path));
   await rest(`sattanamee/${GAME}/${TODAY}`, 'DELETE');
@@ -92,7 +90,11 @@ describe('scheduled publishing from the dashboard', () => {
 
     // Change: back into the form, a new number and time.
     const later = istIn(12);
-    await list.getByRole('listitem').filter({ hasText: `${GAME} 42 at ${first} IST` }).getByRole('button', { name: 'Change' }).click();
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: `${GAME} 42 at ${first} IST` })
+      .getByRole('button', { name: 'Change' })
+      .click();
     expect(await panel.getByLabel('Number').inputValue()).toBe('42');
     expect(await panel.getByLabel('Time (IST)').inputValue()).toBe(first);
     await panel.getByLabel('Number').fill('43');
@@ -103,7 +105,11 @@ describe('scheduled publishing from the dashboard', () => {
     expect(await list.getByText(`${GAME} 42 at ${first} IST`, { exact: true }).count()).toBe(0);
 
     // Cancel: gone from the list and the database; nothing was published.
-    await list.getByRole('listitem').filter({ hasText: `${GAME} 43 at ${later} IST` }).getByRole('button', { name: 'Cancel' }).click();
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: `${GAME} 43 at ${later} IST` })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     await panel.getByText(`Schedule cancelled: ${GAME} 43 will not be published.`, { exact: true }).waitFor();
     await panel.getByRole('list', { name: 'Scheduled' }).filter({ hasText: GAME }).waitFor({ state: 'detached' });
     expect(await rest(`scheduled/${GAME}`)).toBeNull();

@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startHosting } from '../../server/hosting/serve.ts';
-import { launchBrowser, openPage, waitForFirstResult, waitForLiveResults, waitForLiveWidget, waitForSplashToGo, type PageLog } from '../support/browser.ts';
+import {
+  launchBrowser,
+  openPage,
+  waitForFirstResult,
+  waitForLiveResults,
+  waitForLiveWidget,
+  waitForSplashToGo,
+  type PageLog,
+} from '../support/browser.ts';
 
 /*
  * The Content-Security-Policy and anti-framing headers of the local host, in Chromium: the whole
@@ -81,7 +89,10 @@ describe('the site under its Content-Security-Policy', () => {
       await watchViolations(context);
       await expectPolicyHeaders(await page.goto(`${site}/chart`));
       await waitForSplashToGo(page);
-      await page.getByText(/Satta King Chart \d{4}/).first().waitFor();
+      await page
+        .getByText(/Satta King Chart \d{4}/)
+        .first()
+        .waitFor();
       expect(await violations(page, log)).toEqual([]);
     } finally {
       await context.close();
@@ -139,7 +150,9 @@ describe('framing', () => {
     framer = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       // The load event fires whether the frame is shown or refused.
-      res.end(`<!doctype html><iframe id="victim" src="${site}/dashboard" width="800" height="600" onload="document.body.dataset.loaded = 'yes'"></iframe>`);
+      res.end(
+        `<!doctype html><iframe id="victim" src="${site}/dashboard" width="800" height="600" onload="document.body.dataset.loaded = 'yes'"></iframe>`,
+      );
     });
     await new Promise<void>((ok) => framer.listen(0, '127.0.0.1', ok));
     const address = framer.address();

@@ -18,7 +18,12 @@ let known: { year: number; month: number; day: number; number: string };
 
 /** The cell for `day` (1..31) and `month` (1..12) of the open yearly chart. */
 function yearlyCell(page: Page, day: number, month: number) {
-  return page.getByRole('dialog').locator('tbody tr').nth(day - 1).locator('td').nth(month - 1);
+  return page
+    .getByRole('dialog')
+    .locator('tbody tr')
+    .nth(day - 1)
+    .locator('td')
+    .nth(month - 1);
 }
 
 let browser: Browser;
@@ -46,9 +51,21 @@ describe('server-rendered charts', () => {
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site}/chart/gali/${known.year}`);
       const dialog = page.getByRole('dialog', { name: `Gali - Yearly Chart ${known.year}` });
       expect(await dialog.isVisible()).toBe(true);
-      expect(await dialog.locator('thead th').allTextContents()).toEqual(
-        ['Date', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-      );
+      expect(await dialog.locator('thead th').allTextContents()).toEqual([
+        'Date',
+        'January',
+        'February',
+        'March',
+        'April',
+        'May',
+        'June',
+        'July',
+        'August',
+        'September',
+        'October',
+        'November',
+        'December',
+      ]);
       expect(await dialog.locator('tbody tr').count()).toBe(31);
       expect(await dialog.locator('tbody td').count()).toBe(31 * 12);
       expect(await yearlyCell(page, known.day, known.month).textContent()).toBe(known.number);
@@ -66,7 +83,9 @@ describe('server-rendered charts', () => {
       expect(response?.status()).toBe(404);
       expect(await page.title()).toBe('Chart not found – Satta King Result');
       const notFound = page.getByTestId('chart-not-found');
-      expect(await notFound.getByText('"no-such-game" नाम का कोई सट्टानाम नहीं है। (There is no sattaname called "no-such-game".)').isVisible()).toBe(true);
+      expect(
+        await notFound.getByText('"no-such-game" नाम का कोई सट्टानाम नहीं है। (There is no sattaname called "no-such-game".)').isVisible(),
+      ).toBe(true);
       const gali = notFound.getByRole('link', { name: 'Gali', exact: true });
       expect(await gali.getAttribute('href')).toBe(`/chart/gali/${thisYear}`);
       expect(await notFound.getByRole('link', { name: 'Disawar', exact: true }).isVisible()).toBe(true);

@@ -18,7 +18,7 @@ const todayCell = `${table} tr[data-game="${GAME}"] td:nth-of-type(2)`;
 /** Waits until the render service's page shows `number` for the game (its listeners are live). */
 async function serverShows(number: string): Promise<void> {
   const row = new RegExp(`<tr data-game="${GAME}">.*?</tr>`);
-  for (const started = Date.now(); Date.now() - started < 20_000; ) {
+  for (const started = Date.now(); Date.now() - started < 20_000;) {
     const html = await (await fetch(site)).text();
     if (html.match(row)?.[0].includes(`>${number}<`)) return;
     await new Promise((ok) => setTimeout(ok, 200));

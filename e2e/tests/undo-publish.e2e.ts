@@ -29,8 +29,6 @@ const saved = new Map<string, unknown>();
 
 const todayCell = (visitor: Page): Locator => visitor.locator(`[data-widget="mf-results/ResultTable"] tr[data-game="${GAME}"] td`).last();
 
-
-
 beforeAll(async () => {
   for (const path of TOUCHED) saved.set(path, await rest(path));
   await rest(`sattanamee/${GAME}/${TODAY}`, 'DELETE');

@@ -26,7 +26,7 @@ afterAll(async () => {
 const RESULT_WIDGETS = ['Banner', 'Clock', 'ResultTable', 'CurrentGame', 'NextGame', 'MonthlyTable', 'OfflineIndicator'];
 
 describe('a visitor', () => {
-  it("tour of every public route never requests mf-admin, the auth SDK chunk or the Auth service", async () => {
+  it('tour of every public route never requests mf-admin, the auth SDK chunk or the Auth service', async () => {
     const { context, page, log } = await openPage(browser);
     try {
       await page.goto(site);
@@ -36,7 +36,10 @@ describe('a visitor', () => {
 
       // Client-side navigation through the menu...
       await page.locator('nav[data-testid="nav"]').getByRole('link', { name: 'Chart' }).click();
-      await page.getByText(/Satta King Chart \d{4}/).first().waitFor();
+      await page
+        .getByText(/Satta King Chart \d{4}/)
+        .first()
+        .waitFor();
       await page.locator('nav[data-testid="nav"]').getByRole('link', { name: 'Contact' }).click();
       await page.locator('[data-widget="mf-agents/ContactPage"] a[href^="mailto:"]').first().waitFor();
       await page.getByRole('link', { name: /Lucky Number/ }).click();
@@ -72,7 +75,10 @@ describe('a visitor', () => {
       await dismissNotificationPrompt(page);
       await page.evaluate(() => ((window as unknown as Record<string, unknown>).sameDocument = true));
       await page.locator('[data-widget="mf-results/NextGame"]').getByRole('link').click();
-      await page.getByText(/Satta King Chart \d{4}/).first().waitFor();
+      await page
+        .getByText(/Satta King Chart \d{4}/)
+        .first()
+        .waitFor();
       expect(new URL(page.url()).pathname).toBe('/chart');
       expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).sameDocument)).toBe(true);
     } finally {

@@ -13,8 +13,7 @@ export const previousYearLink = (year: number): string => `${year} का चा
 
 // The not-found page of a chart address (/chart/{game}/{year}) with no chart behind it.
 export const CHART_NOT_FOUND_HEADING = 'यह चार्ट नहीं मिला (Chart not found)';
-export const unknownGameText = (slug: string): string =>
-  `"${slug}" नाम का कोई सट्टानाम नहीं है। (There is no sattaname called "${slug}".)`;
+export const unknownGameText = (slug: string): string => `"${slug}" नाम का कोई सट्टानाम नहीं है। (There is no sattaname called "${slug}".)`;
 export const unknownYearText = (game: string, year: number): string =>
   `${game} का ${year} का कोई चार्ट नहीं है। (There is no ${year} chart of ${game}.)`;
 export const BAD_CHART_ADDRESS = 'इस पते पर कोई चार्ट नहीं है। (There is no chart at this address.)';

@@ -105,12 +105,29 @@ export function contentSecurityPolicy(config: RuntimeConfig | undefined, scriptH
 
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list("'self'", scriptHashes, remotes, database.filter((s) => s.startsWith('http')), production ? 'https://apis.google.com' : null)],
+    [
+      'script-src',
+      list(
+        "'self'",
+        scriptHashes,
+        remotes,
+        database.filter((s) => s.startsWith('http')),
+        production ? 'https://apis.google.com' : null,
+      ),
+    ],
     ['style-src', list("'self'", "'unsafe-inline'", remotes)],
     ['img-src', list("'self'", 'data:', 'blob:', remotes)],
     ['font-src', list("'self'", remotes)],
     ['connect-src', list("'self'", database, authEmulator, production ? GOOGLE_AUTH_ENDPOINTS : [], notify, remotes)],
-    ['frame-src', list("'self'", database.filter((s) => s.startsWith('http')), authEmulator, authDomain)],
+    [
+      'frame-src',
+      list(
+        "'self'",
+        database.filter((s) => s.startsWith('http')),
+        authEmulator,
+        authDomain,
+      ),
+    ],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],

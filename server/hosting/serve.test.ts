@@ -37,7 +37,13 @@ const REMOTE_FILES: Record<string, string> = {
 };
 
 const CONFIG: RuntimeConfig = {
-  firebase: { apiKey: 'k', authDomain: 'demo.firebaseapp.com', projectId: 'demo', databaseURL: 'http://127.0.0.1:9000?ns=demo', appId: 'a' },
+  firebase: {
+    apiKey: 'k',
+    authDomain: 'demo.firebaseapp.com',
+    projectId: 'demo',
+    databaseURL: 'http://127.0.0.1:9000?ns=demo',
+    appId: 'a',
+  },
   emulators: { auth: 'http://127.0.0.1:9099', database: { host: '127.0.0.1', port: 9000 } },
   notifyUrl: 'http://127.0.0.1:5055',
   remotes: { 'mf-chart': '/remotes/mf-chart/remoteEntry.js', 'mf-agents': 'http://127.0.0.1:4321/remotes/mf-agents/remoteEntry.js' },
@@ -57,7 +63,11 @@ beforeAll(async () => {
   temp = mkdtempSync(join(tmpdir(), 'hosting-test-'));
   writeTree(join(temp, 'shell'), SHELL_FILES);
   writeTree(join(temp, 'mf-chart'), REMOTE_FILES);
-  hosting = await startHosting({ port: 0, mounts: { '/': join(temp, 'shell'), '/remotes/mf-chart': join(temp, 'mf-chart') }, config: CONFIG });
+  hosting = await startHosting({
+    port: 0,
+    mounts: { '/': join(temp, 'shell'), '/remotes/mf-chart': join(temp, 'mf-chart') },
+    config: CONFIG,
+  });
 });
 
 afterAll(async () => {
@@ -76,7 +86,15 @@ describe('static host: requests it must refuse', () => {
   });
 
   it('answers 404 to dotfiles and anything inside a dot-folder, however the dot is written', async () => {
-    for (const path of ['/.env', '/.git/config', '/.build-stamp', '/%2eenv', '/assets/..%2f.env', '/remotes/mf-chart/.vite/manifest.json', '/.well-known/x']) {
+    for (const path of [
+      '/.env',
+      '/.git/config',
+      '/.build-stamp',
+      '/%2eenv',
+      '/assets/..%2f.env',
+      '/remotes/mf-chart/.vite/manifest.json',
+      '/.well-known/x',
+    ]) {
       const response = await get(path);
       const body = await response.text();
       expect({ path, status: response.status, body }).toEqual({ path, status: 404, body: 'Not found' });
@@ -95,21 +113,48 @@ describe('static host: cache rule', () => {
       '/remotes/mf-chart/__federation_shared_rxjs/operators-r-XO6wrl.js',
     ]) {
       const response = await get(path);
-      expect({ path, status: response.status, cache: response.headers.get('cache-control') }).toEqual({ path, status: 200, cache: IMMUTABLE });
+      expect({ path, status: response.status, cache: response.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cache: IMMUTABLE,
+      });
     }
   });
 
   it('pages, remoteEntry.js, /config.json, /sw.js and other unhashed files revalidate', async () => {
-    for (const path of ['/', '/index.html', '/dashboard', '/chart/gali', '/config.json', '/sw.js', '/icons/notification-192.png', '/fonts/OFL.txt', '/remotes/mf-chart/remoteEntry.js', '/remotes/mf-chart/index.html']) {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/dashboard',
+      '/chart/gali',
+      '/config.json',
+      '/sw.js',
+      '/icons/notification-192.png',
+      '/fonts/OFL.txt',
+      '/remotes/mf-chart/remoteEntry.js',
+      '/remotes/mf-chart/index.html',
+    ]) {
       const response = await get(path);
-      expect({ path, status: response.status, cache: response.headers.get('cache-control') }).toEqual({ path, status: 200, cache: 'no-cache' });
+      expect({ path, status: response.status, cache: response.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        cache: 'no-cache',
+      });
     }
   });
 });
 
 describe('static host: security headers', () => {
   it('every response, pages and assets and errors alike, forbids sniffing and framing', async () => {
-    for (const path of ['/', '/dashboard', '/config.json', '/assets/index-AbC-dE12.js', '/remotes/mf-chart/remoteEntry.js', '/missing.js', '/%zz']) {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/config.json',
+      '/assets/index-AbC-dE12.js',
+      '/remotes/mf-chart/remoteEntry.js',
+      '/missing.js',
+      '/%zz',
+    ]) {
       const { headers } = await get(path);
       expect({
         path,
@@ -146,7 +191,13 @@ describe('static host: security headers', () => {
 
   it('a production config (no emulators) gets the Firebase and Google origins', async () => {
     const production: RuntimeConfig = {
-      firebase: { apiKey: 'k', authDomain: 'demo.firebaseapp.com', projectId: 'demo', databaseURL: 'https://demo-default-rtdb.asia-southeast1.firebasedatabase.app', appId: 'a' },
+      firebase: {
+        apiKey: 'k',
+        authDomain: 'demo.firebaseapp.com',
+        projectId: 'demo',
+        databaseURL: 'https://demo-default-rtdb.asia-southeast1.firebasedatabase.app',
+        appId: 'a',
+      },
       notifyUrl: 'https://notify.example.com',
       remotes: { 'mf-chart': 'https://chart.example.com/remotes/mf-chart/remoteEntry.js' },
     };
@@ -161,7 +212,9 @@ describe('static host: security headers', () => {
         "connect-src 'self' https://*.firebasedatabase.app wss://*.firebasedatabase.app https://*.firebaseio.com wss://*.firebaseio.com " +
           'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://notify.example.com https://chart.example.com',
       );
-      expect(directive('frame-src')).toBe("frame-src 'self' https://*.firebasedatabase.app https://*.firebaseio.com https://demo.firebaseapp.com");
+      expect(directive('frame-src')).toBe(
+        "frame-src 'self' https://*.firebasedatabase.app https://*.firebaseio.com https://demo.firebaseapp.com",
+      );
     } finally {
       await server.close();
     }
@@ -177,7 +230,9 @@ interface HeaderRule {
 type Middleware = (req: IncomingMessage & { superstatic?: { headers: HeaderRule[] } }, res: ServerResponse, next: () => void) => void;
 
 describe('firebase.json mirrors the local host', () => {
-  const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { hosting: { headers: HeaderRule[]; ignore: string[] } };
+  const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: { headers: HeaderRule[]; ignore: string[] };
+  };
   let server: Server;
   let url: string;
 
@@ -198,10 +253,15 @@ describe('firebase.json mirrors the local host', () => {
   it('sends the same cache and security headers for the same paths', async () => {
     // Files only: the pages ('/', '/dashboard', ...) are the render service's answers on Hosting.
     const paths = [
-      '/config.json', '/sw.js', '/icons/notification-192.png', '/fonts/OFL.txt',
-      '/assets/index-AbC-dE12.js', '/assets/__federation_shared_@satta/shared/data/config--k0n_PKa.js',
+      '/config.json',
+      '/sw.js',
+      '/icons/notification-192.png',
+      '/fonts/OFL.txt',
+      '/assets/index-AbC-dE12.js',
+      '/assets/__federation_shared_@satta/shared/data/config--k0n_PKa.js',
       '/assets/NotoSansDevanagari-Regular.subset-DnR_tPU4.woff2',
-      '/remotes/mf-chart/remoteEntry.js', '/remotes/mf-chart/index.html',
+      '/remotes/mf-chart/remoteEntry.js',
+      '/remotes/mf-chart/index.html',
       '/remotes/mf-chart/__federation_shared_rxjs/operators-r-XO6wrl.js',
     ];
     for (const path of paths) {
@@ -219,7 +279,17 @@ describe('firebase.json mirrors the local host', () => {
   });
 
   it('leaves the caching of the render service’s answers to the service (no Cache-Control of its own)', async () => {
-    for (const path of ['/', '/chart', '/chart/gali/2026', '/contact', '/dashboard', '/sitemap.xml', '/robots.txt', '/feed.json', '/feed.xml']) {
+    for (const path of [
+      '/',
+      '/chart',
+      '/chart/gali/2026',
+      '/contact',
+      '/dashboard',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/feed.json',
+      '/feed.xml',
+    ]) {
       const response = await fetch(`${url}${path}`);
       expect({ path, cache: response.headers.get('cache-control') }).toEqual({ path, cache: null });
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -229,7 +299,9 @@ describe('firebase.json mirrors the local host', () => {
   it('has a production CSP: no inline script but the hashed one of shell/index.html, Firebase and Google origins, no framing', async () => {
     const csp = (await fetch(`${url}/dashboard`)).headers.get('content-security-policy') ?? '';
     const html = readFileSync(join(ROOT, 'shell/index.html'), 'utf8');
-    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+    );
     expect(inline).toHaveLength(1);
     expect(csp).toBe(
       [

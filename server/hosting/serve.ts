@@ -143,10 +143,11 @@ export async function startHosting(options: HostingOptions): Promise<{ port: num
   return {
     port,
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    close: () => new Promise<void>((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }
 

@@ -39,7 +39,13 @@ export interface AdminContext extends DataContext {
  * (keeps publishedAt, sets `was` and updatedAt, adds a public `corrections` entry); the same
  * number again writes nothing. `silent` marks a back-filled result, which is never pushed.
  */
-export async function setResult(ctx: AdminContext, game: string, dateKey: string, number: string, options: SetResultOptions = {}): Promise<WriteResult> {
+export async function setResult(
+  ctx: AdminContext,
+  game: string,
+  dateKey: string,
+  number: string,
+  options: SetResultOptions = {},
+): Promise<WriteResult> {
   const value = normalizeNumber(number);
   if (value === null) throw new DataError('data/invalid-number', 'Number must be two digits from 00 to 99.');
   if (!isDateKey(dateKey)) throw new DataError('data/invalid-date', `Invalid date: ${dateKey}`);
@@ -114,14 +120,20 @@ export async function importResults(ctx: AdminContext, rows: { game: string; dat
   const wanted = new Map<string, { game: string; date: string; value: string }>();
   for (const row of rows) {
     const value = normalizeNumber(row.number);
-    if (value === null || !isDateKey(row.date)) throw new DataError('data/invalid-row', `Invalid row: ${row.date} ${row.game} ${row.number}`);
+    if (value === null || !isDateKey(row.date))
+      throw new DataError('data/invalid-row', `Invalid row: ${row.date} ${row.game} ${row.number}`);
     wanted.set(`${row.game}/${row.date}`, { game: row.game, date: row.date, value });
   }
   // What is stored now, one key-range read per game rather than one read per row.
   const stored = new Map<string, Record<string, unknown>>();
   for (const game of new Set([...wanted.values()].map((w) => w.game))) {
-    const dates = [...wanted.values()].filter((w) => w.game === game).map((w) => w.date).sort();
-    const snapshot = await get(query(ref(ctx.db, paths.game(game)), orderByKey(), startAt(dates[0] ?? ''), endAt(dates[dates.length - 1] ?? '')));
+    const dates = [...wanted.values()]
+      .filter((w) => w.game === game)
+      .map((w) => w.date)
+      .sort();
+    const snapshot = await get(
+      query(ref(ctx.db, paths.game(game)), orderByKey(), startAt(dates[0] ?? ''), endAt(dates[dates.length - 1] ?? '')),
+    );
     const node = snapshot.val() as unknown;
     stored.set(game, isRecord(node) ? node : {});
   }
@@ -137,7 +149,14 @@ export async function importResults(ctx: AdminContext, rows: { game: string; dat
  * The multi-path patch that puts `value` on `game`'s `dateKey`, given what is stored there
  * (`before`, the raw node): null when the number is already `value`.
  */
-function resultPatch(ctx: DataContext, game: string, dateKey: string, before: unknown, value: string, silent: boolean): Record<string, unknown> | null {
+function resultPatch(
+  ctx: DataContext,
+  game: string,
+  dateKey: string,
+  before: unknown,
+  value: string,
+  silent: boolean,
+): Record<string, unknown> | null {
   const path = paths.result(game, dateKey);
   const node = isRecord(before) ? before : {};
   const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
@@ -199,7 +218,9 @@ export async function undoResult(ctx: AdminContext, game: string, dateKey: strin
   const log = (await get(query(ref(ctx.db, CORRECTIONS), orderByChild('correctedAt'), startAt(since)))).val() as unknown;
   const entry = Object.entries(isRecord(log) ? log : {})
     .filter(([, c]) => isRecord(c) && c['game'] === game && c['date'] === dateKey && c['to'] === number)
-    .sort(([, a], [, b]) => Number((b as Record<string, unknown>)['correctedAt']) - Number((a as Record<string, unknown>)['correctedAt']))[0];
+    .sort(
+      ([, a], [, b]) => Number((b as Record<string, unknown>)['correctedAt']) - Number((a as Record<string, unknown>)['correctedAt']),
+    )[0];
   if (entry) patch[paths.correction(entry[0])] = null;
   await writeAudited(ctx, patch, path, number, was);
   return was;
@@ -277,7 +298,13 @@ export function scheduledNumbers(ctx: DataContext): Observable<ScheduledNumber[]
 }
 
 /** Applies `patch` in one update together with an audit entry of `path`'s old and new value. */
-export async function writeAudited(ctx: AdminContext, patch: Record<string, unknown>, path: string, previous: unknown, next: unknown): Promise<void> {
+export async function writeAudited(
+  ctx: AdminContext,
+  patch: Record<string, unknown>,
+  path: string,
+  previous: unknown,
+  next: unknown,
+): Promise<void> {
   const user = await ctx.currentUser();
   const auditKey = push(ref(ctx.db, AUDIT)).key;
   if (!auditKey) throw new DataError('data/no-id', 'Could not allocate an id for the audit entry.');

@@ -37,7 +37,11 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
     map((value): Live<T> => ({ data: value, stale: false, error: null })),
     catchError((error: unknown) => {
       console.error(`data: stream ${key} failed`, error);
-      return of<Live<T>>(last === cached ? { data: last, stale: true, error: toError(error), at: cachedAt } : { data: last, stale: false, error: toError(error) });
+      return of<Live<T>>(
+        last === cached
+          ? { data: last, stale: true, error: toError(error), at: cachedAt }
+          : { data: last, stale: false, error: toError(error) },
+      );
     }),
   );
   const stream = concat(start, live).pipe(

@@ -25,7 +25,10 @@ export async function saveSubscription(ctx: DataContext, subscription: PushSubsc
     console.log('Subscription already exists in Firebase.');
     return 'exists';
   }
-  throw new DataError('data/notify-refused', `The notify service refused the subscription: HTTP ${response.status} ${await response.text()}`);
+  throw new DataError(
+    'data/notify-refused',
+    `The notify service refused the subscription: HTTP ${response.status} ${await response.text()}`,
+  );
 }
 
 /**

@@ -4,7 +4,13 @@ import { AD_INFO, KHAIWALS, MAIN_INFO, RESULTS_ROOT, WEB_PUSH_SUBSCRIPTIONS, pat
 // The stored names of the specification: the live database holds its data under them.
 describe('database paths', () => {
   it("keeps the specification's node names, misspellings included", () => {
-    expect([RESULTS_ROOT, MAIN_INFO, AD_INFO, KHAIWALS, WEB_PUSH_SUBSCRIPTIONS]).toEqual(['sattanamee', 'mian', 'adinfo', 'khaiwals', 'webPushSubscriptions']);
+    expect([RESULTS_ROOT, MAIN_INFO, AD_INFO, KHAIWALS, WEB_PUSH_SUBSCRIPTIONS]).toEqual([
+      'sattanamee',
+      'mian',
+      'adinfo',
+      'khaiwals',
+      'webPushSubscriptions',
+    ]);
   });
 
   it('builds the paths of a game, its result and the notify state', () => {

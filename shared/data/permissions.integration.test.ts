@@ -81,7 +81,10 @@ const ATTEMPTS: [string, (db: Database) => Promise<unknown>][] = [
   ['set notifyState', (db) => set(ref(db, 'notifyState'), { lastSent: 2 })],
   ['read notifyState', (db) => get(ref(db, 'notifyState'))],
   ['read the webPushSubscriptions list', (db) => get(ref(db, 'webPushSubscriptions'))],
-  ["overwrite someone's push subscription", (db) => set(ref(db, `webPushSubscriptions/${SUBSCRIPTION_KEY}`), { ...SUBSCRIPTION, endpoint: 'https://evil.example/x' })],
+  [
+    "overwrite someone's push subscription",
+    (db) => set(ref(db, `webPushSubscriptions/${SUBSCRIPTION_KEY}`), { ...SUBSCRIPTION, endpoint: 'https://evil.example/x' }),
+  ],
   ["delete someone's push subscription", (db) => remove(ref(db, `webPushSubscriptions/${SUBSCRIPTION_KEY}`))],
   ['delete every push subscription', (db) => remove(ref(db, 'webPushSubscriptions'))],
   [

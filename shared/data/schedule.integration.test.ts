@@ -67,7 +67,9 @@ describe('scheduled numbers', () => {
   });
 
   it('refuses a number that is not one of 00 to 99 and writes nothing', async () => {
-    await expect(admin.scheduleResult('Gali', DAY, '100', Date.now() + 3_600_000)).rejects.toThrow('Number must be two digits from 00 to 99.');
+    await expect(admin.scheduleResult('Gali', DAY, '100', Date.now() + 3_600_000)).rejects.toThrow(
+      'Number must be two digits from 00 to 99.',
+    );
     expect(await rest('GET', PATH)).toBeNull();
   });
 });

@@ -137,7 +137,9 @@ describe('data service against the local backend', () => {
   it('a visitor cannot write a push subscription into the database directly', async () => {
     const visitor = service('push-direct');
     const entry = ref(visitor.db, 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
-    await expect(set(entry, { endpoint: 'https://tarpit.example/x', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH }, createdAt: 1 })).rejects.toThrow(/permission_denied/i);
+    await expect(
+      set(entry, { endpoint: 'https://tarpit.example/x', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH }, createdAt: 1 }),
+    ).rejects.toThrow(/permission_denied/i);
     expect(await rest('GET', 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBeNull();
   });
 
@@ -192,7 +194,9 @@ describe('data service against the local backend', () => {
     expect(updatedAt >= beforeFix && updatedAt <= afterFix && updatedAt > first.publishedAt).toBe(true);
     const corrections = async () =>
       Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === 'Disawar');
-    expect(await corrections()).toEqual([{ game: 'Disawar', date: '2026-11-19', from: '33', to: '34', publishedAt: first.publishedAt, correctedAt: updatedAt }]);
+    expect(await corrections()).toEqual([
+      { game: 'Disawar', date: '2026-11-19', from: '33', to: '34', publishedAt: first.publishedAt, correctedAt: updatedAt },
+    ]);
 
     // The same number again is no correction: nothing changes, not even the times.
     const audits = Object.keys((await rest('GET', 'audit')) as Record<string, unknown>).length;
@@ -219,7 +223,9 @@ describe('data service against the local backend', () => {
     const old = (await rest('GET', 'sattanamee/Gali/2024-12-31')) as Record<string, unknown>;
     expect(old).toEqual({ number: '98', was: '99', updatedAt: old['updatedAt'] });
     const log = Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>);
-    expect(log.filter((c) => c['date'] === '2024-12-31')).toEqual([{ game: 'Gali', date: '2024-12-31', from: '99', to: '98', correctedAt: old['updatedAt'] }]);
+    expect(log.filter((c) => c['date'] === '2024-12-31')).toEqual([
+      { game: 'Gali', date: '2024-12-31', from: '99', to: '98', correctedAt: old['updatedAt'] },
+    ]);
   });
 
   it('imports new dates silently with times, corrects changed ones and leaves equal ones alone', async () => {
@@ -242,7 +248,11 @@ describe('data service against the local backend', () => {
     const changed = (await rest('GET', 'sattanamee/Gali/2025-03-15')) as Record<string, number>;
     expect(changed).toEqual({ number: '22', was: '20', silent: true, publishedAt: 1_700_000_000_000, updatedAt: changed['updatedAt'] });
     expect(changed['updatedAt']! >= before && changed['updatedAt']! <= after).toBe(true);
-    expect(await rest('GET', 'sattanamee/Gali/2025-03-16')).toEqual({ number: '21', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+    expect(await rest('GET', 'sattanamee/Gali/2025-03-16')).toEqual({
+      number: '21',
+      publishedAt: 1_700_000_000_000,
+      updatedAt: 1_700_000_000_000,
+    });
     const log = Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>);
     expect(log.filter((c) => c['date']?.toString().startsWith('2025-03'))).toEqual([
       { game: 'Gali', date: '2025-03-15', from: '20', to: '22', publishedAt: 1_700_000_000_000, correctedAt: changed['updatedAt'] },

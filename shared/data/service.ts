@@ -77,7 +77,10 @@ export class DataService {
   private readonly ctx: commands.AdminContext;
   private readonly streams = new Map<string, Observable<Live<unknown>>>();
 
-  constructor(readonly config: RuntimeConfig, options: DataServiceOptions = {}) {
+  constructor(
+    readonly config: RuntimeConfig,
+    options: DataServiceOptions = {},
+  ) {
     this.app = initializeApp(config.firebase, options.appName ?? '[DEFAULT]');
     this.db = getDatabase(this.app);
     const emulator = config.emulators?.database;

@@ -37,9 +37,7 @@ export async function readGameNames(ctx: DataContext): Promise<string[]> {
   const { databaseURL } = ctx.config.firebase;
   const emulator = ctx.config.emulators?.database;
   const base = new URL(databaseURL);
-  const url = emulator
-    ? new URL(`http://${emulator.host}:${emulator.port}/${RESULTS_ROOT}.json`)
-    : new URL(`/${RESULTS_ROOT}.json`, base);
+  const url = emulator ? new URL(`http://${emulator.host}:${emulator.port}/${RESULTS_ROOT}.json`) : new URL(`/${RESULTS_ROOT}.json`, base);
   url.searchParams.set('shallow', 'true');
   const ns = base.searchParams.get('ns') ?? base.hostname.split('.')[0];
   if (emulator && ns) url.searchParams.set('ns', ns);

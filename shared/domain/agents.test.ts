@@ -127,10 +127,44 @@ describe('SAMPLE_AGENTS', () => {
 
 describe('readTimings', () => {
   it.each<[string, unknown, [string, string][]]>([
-    ['a list of pairs', [['Gali', '11:30 PM'], ['Disawar', '2:00am']], [['Gali', '11:30 PM'], ['Disawar', '02:00 AM']]],
-    ['a {game: time} map', { Gali: '11:30 pm', Faridabad: '06:00 PM' }, [['Gali', '11:30 PM'], ['Faridabad', '06:00 PM']]],
-    ['a sparse list turned into an object', { 0: ['Gali', '11:30 PM'], 2: { 0: 'Disawar', 1: '02:00 AM' } }, [['Gali', '11:30 PM'], ['Disawar', '02:00 AM']]],
-    ['a list of {game, time}', [{ game: 'Gali', time: '11:30 PM' }, { name: 'Agra', time: '05:40 PM' }], [['Gali', '11:30 PM'], ['Agra', '05:40 PM']]],
+    [
+      'a list of pairs',
+      [
+        ['Gali', '11:30 PM'],
+        ['Disawar', '2:00am'],
+      ],
+      [
+        ['Gali', '11:30 PM'],
+        ['Disawar', '02:00 AM'],
+      ],
+    ],
+    [
+      'a {game: time} map',
+      { Gali: '11:30 pm', Faridabad: '06:00 PM' },
+      [
+        ['Gali', '11:30 PM'],
+        ['Faridabad', '06:00 PM'],
+      ],
+    ],
+    [
+      'a sparse list turned into an object',
+      { 0: ['Gali', '11:30 PM'], 2: { 0: 'Disawar', 1: '02:00 AM' } },
+      [
+        ['Gali', '11:30 PM'],
+        ['Disawar', '02:00 AM'],
+      ],
+    ],
+    [
+      'a list of {game, time}',
+      [
+        { game: 'Gali', time: '11:30 PM' },
+        { name: 'Agra', time: '05:40 PM' },
+      ],
+      [
+        ['Gali', '11:30 PM'],
+        ['Agra', '05:40 PM'],
+      ],
+    ],
     ['free text times are kept as written', [['Gali', 'late night']], [['Gali', 'late night']]],
     ['incomplete pairs are dropped', [['Gali'], ['', '11:30 PM'], null, 'Gali', ['Gali', '  ']], []],
     ['nothing', undefined, []],
@@ -175,7 +209,16 @@ describe('readKhaiwals', () => {
       { '-Nz': { name: 'Later', phone: 9000000002, phone2: '' }, '-Na': { name: 'Earlier', customRates: { jodi: '' } } },
       [
         { id: '-Na', name: 'Earlier', phone: '', wa: '', site: '', payment: '', customTimings: [], customRates: { ...DEFAULT_RATES } },
-        { id: '-Nz', name: 'Later', phone: '9000000002', wa: '', site: '', payment: '', customTimings: [], customRates: { ...DEFAULT_RATES } },
+        {
+          id: '-Nz',
+          name: 'Later',
+          phone: '9000000002',
+          wa: '',
+          site: '',
+          payment: '',
+          customTimings: [],
+          customRates: { ...DEFAULT_RATES },
+        },
       ],
     ],
     [

@@ -17,12 +17,4 @@ export const MONTH_NAMES = [
 ] as const;
 
 /** Index 0 is Sunday, as Date#getUTCDay counts. */
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

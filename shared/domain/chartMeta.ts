@@ -6,7 +6,10 @@ import type { DayMetas, DayResults } from './results.ts';
  * database keys spell the same game, the first one listed holding a day gives that day's number,
  * so its times go with it.
  */
-export function columnMetas(games: readonly { name: string; results: DayResults; meta?: DayMetas }[], columns: readonly string[]): DayMetas[] {
+export function columnMetas(
+  games: readonly { name: string; results: DayResults; meta?: DayMetas }[],
+  columns: readonly string[],
+): DayMetas[] {
   return columns.map((column) => {
     const seen = new Set<string>();
     const merged: DayMetas = {};

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chartDocumentTitle,
-  chartPath,
-  chartYearInRange,
-  gameFromSlug,
-  gameSlug,
-  parseChartPath,
-  type ChartAddress,
-} from './chartUrls.ts';
+import { chartDocumentTitle, chartPath, chartYearInRange, gameFromSlug, gameSlug, parseChartPath, type ChartAddress } from './chartUrls.ts';
 import { GAMES } from './games.ts';
 
 describe('gameSlug', () => {

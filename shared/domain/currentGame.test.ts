@@ -48,7 +48,12 @@ describe('currentGame', () => {
     ['no game has passed yet', [game('Bilaspur', '12:20 PM'), game('Gali', null)], '06:00 AM', null],
     ['games without a time are ignored', [game('Bilaspur', '12:20 PM'), game('Mathura', 'soon')], '02:00 PM', 'Bilaspur'],
     ['an alias of Gali counts in the early morning', [game('Bilaspur', '12:20 PM'), game('GALI', '11:30 PM')], '01:00 AM', 'GALI'],
-    ['without Gali the early morning follows the clock', [game('Disawer', '02:00 AM'), game('Bilaspur', '12:20 PM')], '03:00 AM', 'Disawer'],
+    [
+      'without Gali the early morning follows the clock',
+      [game('Disawer', '02:00 AM'), game('Bilaspur', '12:20 PM')],
+      '03:00 AM',
+      'Disawer',
+    ],
     ['Gali wins the early morning even without a time', [game('Gali', null), game('Disawar', '02:00 AM')], '04:00 AM', 'Gali'],
     ['equal times resolve in result-table order', [game('Mathura', '01:00 PM'), game('Bilaspur', '01:00 PM')], '02:00 PM', 'Bilaspur'],
     ['nothing to show', [], '02:00 PM', null],
@@ -87,7 +92,11 @@ describe('nextGame', () => {
 describe('latestResultCard', () => {
   it.each<[string, GameData[], string | null]>([
     ['the earliest time of day among the admin games', ADMIN_DAY, 'Disawar'],
-    ['the earliest of the afternoon games', [game('Gali', '11:30 PM'), game('Mathura', '01:20 PM'), game('Bilaspur', '12:20 PM')], 'Bilaspur'],
+    [
+      'the earliest of the afternoon games',
+      [game('Gali', '11:30 PM'), game('Mathura', '01:20 PM'), game('Bilaspur', '12:20 PM')],
+      'Bilaspur',
+    ],
     ['12 AM is earlier than 1 AM', [game('Disawar', '01:00 AM'), game('Gali', '12:10 AM')], 'Gali'],
     ['a game without a time never wins', [game('Gali', null), game('Faridabad', '06:00 PM')], 'Faridabad'],
     ['nothing', [], null],

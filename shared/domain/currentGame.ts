@@ -51,10 +51,7 @@ export function nextGame<T extends TimedGame>(games: readonly T[], now: MinuteOf
 }
 
 /** The next game, rolling over to tomorrow's first game after today's last. */
-export function nextGameOrTomorrow<T extends TimedGame>(
-  games: readonly T[],
-  now: MinuteOfDay,
-): { game: T | null; tomorrow: boolean } {
+export function nextGameOrTomorrow<T extends TimedGame>(games: readonly T[], now: MinuteOfDay): { game: T | null; tomorrow: boolean } {
   const today = nextGame(games, now);
   if (today) return { game: today, tomorrow: false };
   const first = latestResultCard(games);

@@ -37,9 +37,7 @@ describe('monthlyRows', () => {
   });
 
   it('on the 1st there is exactly one row, with today missing as null', () => {
-    expect(monthlyRows('2026-12-01', GAMES_DATA, ['Faridabad'])).toEqual([
-      { dateKey: '2026-12-01', label: '01-12', cells: [null] },
-    ]);
+    expect(monthlyRows('2026-12-01', GAMES_DATA, ['Faridabad'])).toEqual([{ dateKey: '2026-12-01', label: '01-12', cells: [null] }]);
   });
 
   it('never shows a result recorded for a future day', () => {

@@ -18,10 +18,7 @@ export interface ResultDay {
  * 02:00 AM) is today's, and so is a game whose time is missing or unreadable, since nothing
  * says its draw was yesterday.
  */
-export function defaultResultDay(
-  gameTime: string | null | undefined,
-  now: { dateKey: string; minutesOfDay: number },
-): ResultDay {
+export function defaultResultDay(gameTime: string | null | undefined, now: { dateKey: string; minutesOfDay: number }): ResultDay {
   const drawn = parseGameTime(gameTime);
   const drawnYesterday = now.minutesOfDay < EARLY_MORNING_CUTOFF && drawn !== null && drawn >= EARLY_MORNING_CUTOFF;
   return { date: drawnYesterday ? addDays(now.dateKey, -1) : now.dateKey, drawnYesterday };

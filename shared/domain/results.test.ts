@@ -29,11 +29,7 @@ describe('readGameNode', () => {
       },
       { name: 'Bilaspur', time: '12:20 PM', place: null, results: { '2026-11-07': '08' } },
     ],
-    [
-      'an unreadable time and place',
-      { time: '25:00', place: 'first' },
-      { name: 'Bilaspur', time: null, place: null, results: {} },
-    ],
+    ['an unreadable time and place', { time: '25:00', place: 'first' }, { name: 'Bilaspur', time: null, place: null, results: {} }],
     ['a missing time', { place: 3 }, { name: 'Bilaspur', time: null, place: 3, results: {} }],
     ['a number instead of a time', { time: 1220, place: Number.NaN }, { name: 'Bilaspur', time: null, place: null, results: {} }],
     ['null', null, { name: 'Bilaspur', time: null, place: null, results: {} }],
@@ -66,7 +62,12 @@ describe('readGameNode: times and corrections', () => {
   });
 
   it('has no meta for old data, so old data reads exactly as before', () => {
-    expect(readGameNode('Gali', { '2026-11-20': { number: '42' } })).toEqual({ name: 'Gali', time: null, place: null, results: { '2026-11-20': '42' } });
+    expect(readGameNode('Gali', { '2026-11-20': { number: '42' } })).toEqual({
+      name: 'Gali',
+      time: null,
+      place: null,
+      results: { '2026-11-20': '42' },
+    });
     expect(readDayMetas({ '2026-11-20': { number: '42' } })).toEqual({});
     expect(readDayMetas({ '2026-11-20': { number: '42', publishedAt: 5 } })).toEqual({ '2026-11-20': { publishedAt: 5 } });
   });

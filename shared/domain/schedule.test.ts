@@ -15,11 +15,18 @@ describe('scheduleTime', () => {
   });
 
   it('a chosen time, written loosely, in the next minute', () => {
-    expect(scheduleTime({ kind: 'chosen', time: '2:06 pm' }, NOW, IST)).toEqual({ ok: true, at: Date.parse('2026-11-23T08:36:00.000Z'), time: '02:06 PM' });
+    expect(scheduleTime({ kind: 'chosen', time: '2:06 pm' }, NOW, IST)).toEqual({
+      ok: true,
+      at: Date.parse('2026-11-23T08:36:00.000Z'),
+      time: '02:06 PM',
+    });
   });
 
   it.each([
-    [{ kind: 'gameTime', game: 'Disawar', gameTime: '02:00 AM' } as const, "Disawar's time today, 02:00 AM, has passed; nothing was scheduled."],
+    [
+      { kind: 'gameTime', game: 'Disawar', gameTime: '02:00 AM' } as const,
+      "Disawar's time today, 02:00 AM, has passed; nothing was scheduled.",
+    ],
     [{ kind: 'gameTime', game: 'Gali', gameTime: null } as const, 'Gali has no time set; choose a time.'],
     [{ kind: 'chosen', time: '02:05 PM' } as const, '02:05 PM has passed today; choose a later time.'],
     [{ kind: 'chosen', time: '09:00 AM' } as const, '09:00 AM has passed today; choose a later time.'],

@@ -24,8 +24,14 @@ describe('slot machine', () => {
   });
 
   it.each<[number[], string[]]>([
-    [[0, 0, 0], ['cherry', 'cherry', 'cherry']],
-    [[7, 3, 5], ['fire', 'grape', 'bell']],
+    [
+      [0, 0, 0],
+      ['cherry', 'cherry', 'cherry'],
+    ],
+    [
+      [7, 3, 5],
+      ['fire', 'grape', 'bell'],
+    ],
   ])('a spin drawing %j shows %j', (draws, ids) => {
     let i = 0;
     const asked: number[] = [];

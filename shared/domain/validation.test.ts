@@ -17,24 +17,78 @@ const NUMBER_ERROR = 'Number must be two digits from 00 to 99.';
 
 describe('validateTodayNumber', () => {
   it.each([
-    [{ game: 'Gali', number: '05' }, { ok: true, value: { game: 'Gali', number: '05' } }],
-    [{ game: ' Gali ', number: ' 42 ' }, { ok: true, value: { game: 'Gali', number: '42' } }],
-    [{ game: 'Disawar', number: '00' }, { ok: true, value: { game: 'Disawar', number: '00' } }],
-    [{ game: 'Disawar', number: '99' }, { ok: true, value: { game: 'Disawar', number: '99' } }],
-    [{ game: 'Gali', number: '5' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: '123' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: '4 2' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: '０７' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: '', number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
-    [{ game: '   ', number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
-    [{ game: null, number: '05' }, { ok: false, error: 'Please select a Sattaname.' }],
-    [{ game: 'Gali/2026-11-20', number: '05' }, { ok: false, error: 'A Sattaname must not contain . $ # [ ] /' }],
-    [{ game: 'Gali', number: '100' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: '-1' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: '' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: 'ab' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: '5.5' }, { ok: false, error: NUMBER_ERROR }],
-    [{ game: 'Gali', number: undefined }, { ok: false, error: NUMBER_ERROR }],
+    [
+      { game: 'Gali', number: '05' },
+      { ok: true, value: { game: 'Gali', number: '05' } },
+    ],
+    [
+      { game: ' Gali ', number: ' 42 ' },
+      { ok: true, value: { game: 'Gali', number: '42' } },
+    ],
+    [
+      { game: 'Disawar', number: '00' },
+      { ok: true, value: { game: 'Disawar', number: '00' } },
+    ],
+    [
+      { game: 'Disawar', number: '99' },
+      { ok: true, value: { game: 'Disawar', number: '99' } },
+    ],
+    [
+      { game: 'Gali', number: '5' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: '123' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: '4 2' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: '０７' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: '', number: '05' },
+      { ok: false, error: 'Please select a Sattaname.' },
+    ],
+    [
+      { game: '   ', number: '05' },
+      { ok: false, error: 'Please select a Sattaname.' },
+    ],
+    [
+      { game: null, number: '05' },
+      { ok: false, error: 'Please select a Sattaname.' },
+    ],
+    [
+      { game: 'Gali/2026-11-20', number: '05' },
+      { ok: false, error: 'A Sattaname must not contain . $ # [ ] /' },
+    ],
+    [
+      { game: 'Gali', number: '100' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: '-1' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: '' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: 'ab' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: '5.5' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { game: 'Gali', number: undefined },
+      { ok: false, error: NUMBER_ERROR },
+    ],
   ])('%j -> %j', (form, expected) => {
     expect(validateTodayNumber(form)).toEqual(expected);
   });
@@ -43,17 +97,50 @@ describe('validateTodayNumber', () => {
 describe('validatePreviousNumber', () => {
   const TODAY = '2026-11-21';
   it.each([
-    [{ date: '2026-11-20', game: 'Gali', number: '7' }, { ok: false, error: NUMBER_ERROR }],
-    [{ date: '2026-11-21', game: 'Gali', number: '07' }, { ok: true, value: { date: '2026-11-21', game: 'Gali', number: '07' } }],
-    [{ date: '2025-01-01', game: 'Agra', number: '12' }, { ok: true, value: { date: '2025-01-01', game: 'Agra', number: '12' } }],
-    [{ date: '2026-11-20', game: '', number: '07' }, { ok: false, error: 'Please select a Sattaname.' }],
-    [{ date: '', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a date.' }],
-    [{ date: null, game: 'Gali', number: '07' }, { ok: false, error: 'Please select a date.' }],
-    [{ date: '2026-02-30', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a valid date.' }],
-    [{ date: '20-11-2026', game: 'Gali', number: '07' }, { ok: false, error: 'Please select a valid date.' }],
-    [{ date: '2026-11-22', game: 'Gali', number: '07' }, { ok: false, error: 'The date cannot be in the future.' }],
-    [{ date: '2027-01-01', game: 'Gali', number: '07' }, { ok: false, error: 'The date cannot be in the future.' }],
-    [{ date: '2026-11-20', game: 'Gali', number: '123' }, { ok: false, error: NUMBER_ERROR }],
+    [
+      { date: '2026-11-20', game: 'Gali', number: '7' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
+    [
+      { date: '2026-11-21', game: 'Gali', number: '07' },
+      { ok: true, value: { date: '2026-11-21', game: 'Gali', number: '07' } },
+    ],
+    [
+      { date: '2025-01-01', game: 'Agra', number: '12' },
+      { ok: true, value: { date: '2025-01-01', game: 'Agra', number: '12' } },
+    ],
+    [
+      { date: '2026-11-20', game: '', number: '07' },
+      { ok: false, error: 'Please select a Sattaname.' },
+    ],
+    [
+      { date: '', game: 'Gali', number: '07' },
+      { ok: false, error: 'Please select a date.' },
+    ],
+    [
+      { date: null, game: 'Gali', number: '07' },
+      { ok: false, error: 'Please select a date.' },
+    ],
+    [
+      { date: '2026-02-30', game: 'Gali', number: '07' },
+      { ok: false, error: 'Please select a valid date.' },
+    ],
+    [
+      { date: '20-11-2026', game: 'Gali', number: '07' },
+      { ok: false, error: 'Please select a valid date.' },
+    ],
+    [
+      { date: '2026-11-22', game: 'Gali', number: '07' },
+      { ok: false, error: 'The date cannot be in the future.' },
+    ],
+    [
+      { date: '2027-01-01', game: 'Gali', number: '07' },
+      { ok: false, error: 'The date cannot be in the future.' },
+    ],
+    [
+      { date: '2026-11-20', game: 'Gali', number: '123' },
+      { ok: false, error: NUMBER_ERROR },
+    ],
   ])('%j -> %j', (form, expected) => {
     expect(validatePreviousNumber(form, TODAY)).toEqual(expected);
   });
@@ -62,14 +149,38 @@ describe('validatePreviousNumber', () => {
 describe('validateMainInfo', () => {
   const REQUIRED = 'Please enter both a name and a phone number.';
   it.each([
-    [{ name: 'Raj', phnnumber: '+91 90000 00001' }, { ok: true, value: { name: 'Raj', phnnumber: '+91 90000 00001' } }],
-    [{ name: ' Raj ', phnnumber: 919000000001 }, { ok: true, value: { name: 'Raj', phnnumber: '919000000001' } }],
-    [{ name: '', phnnumber: '9000000001' }, { ok: false, error: REQUIRED }],
-    [{ name: 'Raj', phnnumber: '  ' }, { ok: false, error: REQUIRED }],
-    [{ name: null, phnnumber: null }, { ok: false, error: REQUIRED }],
-    [{ name: 'R'.repeat(100), phnnumber: '1' }, { ok: true, value: { name: 'R'.repeat(100), phnnumber: '1' } }],
-    [{ name: 'R'.repeat(101), phnnumber: '1' }, { ok: false, error: 'Name is too long: 101 characters, at most 100.' }],
-    [{ name: 'Raj', phnnumber: '9'.repeat(41) }, { ok: false, error: 'Phone number is too long: 41 characters, at most 40.' }],
+    [
+      { name: 'Raj', phnnumber: '+91 90000 00001' },
+      { ok: true, value: { name: 'Raj', phnnumber: '+91 90000 00001' } },
+    ],
+    [
+      { name: ' Raj ', phnnumber: 919000000001 },
+      { ok: true, value: { name: 'Raj', phnnumber: '919000000001' } },
+    ],
+    [
+      { name: '', phnnumber: '9000000001' },
+      { ok: false, error: REQUIRED },
+    ],
+    [
+      { name: 'Raj', phnnumber: '  ' },
+      { ok: false, error: REQUIRED },
+    ],
+    [
+      { name: null, phnnumber: null },
+      { ok: false, error: REQUIRED },
+    ],
+    [
+      { name: 'R'.repeat(100), phnnumber: '1' },
+      { ok: true, value: { name: 'R'.repeat(100), phnnumber: '1' } },
+    ],
+    [
+      { name: 'R'.repeat(101), phnnumber: '1' },
+      { ok: false, error: 'Name is too long: 101 characters, at most 100.' },
+    ],
+    [
+      { name: 'Raj', phnnumber: '9'.repeat(41) },
+      { ok: false, error: 'Phone number is too long: 41 characters, at most 40.' },
+    ],
   ])('%j -> %j', (form, expected) => {
     expect(validateMainInfo(form)).toEqual(expected);
   });
@@ -77,11 +188,26 @@ describe('validateMainInfo', () => {
 
 describe('validatePassword', () => {
   it.each([
-    [{ current: 'old', next: 'new' }, { ok: true, value: { current: 'old', next: 'new' } }],
-    [{ current: ' old ', next: ' new pass ' }, { ok: true, value: { current: ' old ', next: ' new pass ' } }],
-    [{ current: '', next: 'new' }, { ok: false, error: 'Please enter your current password.' }],
-    [{ current: 'old', next: '' }, { ok: false, error: 'Please enter a new password.' }],
-    [{ current: undefined, next: undefined }, { ok: false, error: 'Please enter your current password.' }],
+    [
+      { current: 'old', next: 'new' },
+      { ok: true, value: { current: 'old', next: 'new' } },
+    ],
+    [
+      { current: ' old ', next: ' new pass ' },
+      { ok: true, value: { current: ' old ', next: ' new pass ' } },
+    ],
+    [
+      { current: '', next: 'new' },
+      { ok: false, error: 'Please enter your current password.' },
+    ],
+    [
+      { current: 'old', next: '' },
+      { ok: false, error: 'Please enter a new password.' },
+    ],
+    [
+      { current: undefined, next: undefined },
+      { ok: false, error: 'Please enter your current password.' },
+    ],
   ])('%j -> %j', (form, expected) => {
     expect(validatePassword(form)).toEqual(expected);
   });
@@ -164,9 +290,21 @@ describe('validateAgent', () => {
     ['an ftp site', { site: 'ftp://example.com' }, { ok: false, error: 'Website must be a valid http:// or https:// address.' }],
     ['a name of 101 characters', { name: 'K'.repeat(101) }, { ok: false, error: 'Name is too long: 101 characters, at most 100.' }],
     ['a phone 2 of 41 characters', { phone2: '9'.repeat(41) }, { ok: false, error: 'Phone 2 is too long: 41 characters, at most 40.' }],
-    ['a payment of 201 characters', { payment: 'p'.repeat(201) }, { ok: false, error: 'Payment is too long: 201 characters, at most 200.' }],
-    ['a website of 501 characters', { site: `https://e.com/${'a'.repeat(487)}` }, { ok: false, error: 'Website URL is too long: 501 characters, at most 500.' }],
-    ['a jodi rate of 41 characters', { customRates: { jodi: '1'.repeat(41), haruf: '' } }, { ok: false, error: 'Jodi rate is too long: 41 characters, at most 40.' }],
+    [
+      'a payment of 201 characters',
+      { payment: 'p'.repeat(201) },
+      { ok: false, error: 'Payment is too long: 201 characters, at most 200.' },
+    ],
+    [
+      'a website of 501 characters',
+      { site: `https://e.com/${'a'.repeat(487)}` },
+      { ok: false, error: 'Website URL is too long: 501 characters, at most 500.' },
+    ],
+    [
+      'a jodi rate of 41 characters',
+      { customRates: { jodi: '1'.repeat(41), haruf: '' } },
+      { ok: false, error: 'Jodi rate is too long: 41 characters, at most 40.' },
+    ],
     [
       'a timing game of 65 characters',
       { customTimings: [['G'.repeat(65), '11:30 PM']] },
@@ -198,16 +336,44 @@ describe('validateAdInfo', () => {
       { top: { name: ' Gali ', time: '11:30 pm' }, ' side ': { name: 'Offer', time: '2:00am' } },
       { ok: true, value: { top: { name: 'Gali', time: '11:30 PM' }, side: { name: 'Offer', time: '02:00 AM' } } },
     ],
-    ['a time that is no time', { top: { name: 'Gali', time: '25:99 XM' } }, { ok: false, error: 'Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.' }],
-    ['a span of hours', { side: { name: 'Offer', time: '10 AM - 11 AM' } }, { ok: false, error: 'Ad "side" time must be in HH:MM AM/PM format, for example 02:00 PM.' }],
-    ['a 24-hour time', { top: { name: 'Gali', time: '23:30' } }, { ok: false, error: 'Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.' }],
+    [
+      'a time that is no time',
+      { top: { name: 'Gali', time: '25:99 XM' } },
+      { ok: false, error: 'Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.' },
+    ],
+    [
+      'a span of hours',
+      { side: { name: 'Offer', time: '10 AM - 11 AM' } },
+      { ok: false, error: 'Ad "side" time must be in HH:MM AM/PM format, for example 02:00 PM.' },
+    ],
+    [
+      'a 24-hour time',
+      { top: { name: 'Gali', time: '23:30' } },
+      { ok: false, error: 'Ad "top" time must be in HH:MM AM/PM format, for example 02:00 PM.' },
+    ],
     ['no entries', {}, { ok: true, value: {} }],
     ['an entry without a name', { top: { name: '', time: '11:30 PM' } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
     ['an entry without a time', { top: { name: 'Gali', time: null } }, { ok: false, error: 'Ad "top" needs a name and a time.' }],
-    ['a label with a slash', { 'a/b': { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' }],
-    ['a label of 65 characters', { ['l'.repeat(65)]: { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad label is too long: 65 characters, at most 64.' }],
-    ['a name of 201 characters', { top: { name: 'n'.repeat(201), time: '11:30 PM' } }, { ok: false, error: 'Ad "top" name is too long: 201 characters, at most 200.' }],
-    ['a blank label', { '  ': { name: 'Gali', time: '11:30 PM' } }, { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' }],
+    [
+      'a label with a slash',
+      { 'a/b': { name: 'Gali', time: '11:30 PM' } },
+      { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' },
+    ],
+    [
+      'a label of 65 characters',
+      { ['l'.repeat(65)]: { name: 'Gali', time: '11:30 PM' } },
+      { ok: false, error: 'Ad label is too long: 65 characters, at most 64.' },
+    ],
+    [
+      'a name of 201 characters',
+      { top: { name: 'n'.repeat(201), time: '11:30 PM' } },
+      { ok: false, error: 'Ad "top" name is too long: 201 characters, at most 200.' },
+    ],
+    [
+      'a blank label',
+      { '  ': { name: 'Gali', time: '11:30 PM' } },
+      { ok: false, error: 'Ad labels must not be empty or contain . $ # [ ] /' },
+    ],
   ])('%s', (_title, entries, expected) => {
     expect(validateAdInfo(entries)).toEqual(expected);
   });

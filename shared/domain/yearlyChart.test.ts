@@ -37,9 +37,7 @@ describe('yearlyChart', () => {
     [2026, 31, 4],
     [2026, 31, 11],
   ])('%i: day %i of month %i does not exist and stays empty', (year, day, month) => {
-    const full = Object.fromEntries(
-      Array.from({ length: 12 }, (_, m) => [`${year}-${String(m + 1).padStart(2, '0')}-${day}`, '01']),
-    );
+    const full = Object.fromEntries(Array.from({ length: 12 }, (_, m) => [`${year}-${String(m + 1).padStart(2, '0')}-${day}`, '01']));
     expect(yearlyChart(full, year)[day - 1]?.[month - 1]).toBeNull();
   });
 
@@ -84,9 +82,7 @@ describe('monthlyChart', () => {
     ['2026-11-03', 3],
     ['2026-12-31', 31],
   ])('on %s the chart has rows 1..%i', (today, count) => {
-    expect(monthlyChart(today, data, MONTHLY_CHART_TABLES[0]).map((r) => r.day)).toEqual(
-      Array.from({ length: count }, (_, i) => i + 1),
-    );
+    expect(monthlyChart(today, data, MONTHLY_CHART_TABLES[0]).map((r) => r.day)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
   });
 
   it('shows both tables as a visitor sees them on 2026-11-03', () => {
@@ -115,7 +111,10 @@ describe('monthlyChart', () => {
 
 describe('yearsWithData', () => {
   it.each<[string[], number[]]>([
-    [['2024-01-01', '2026-11-21', '2025-05-05', '2026-01-01'], [2026, 2025, 2024]],
+    [
+      ['2024-01-01', '2026-11-21', '2025-05-05', '2026-01-01'],
+      [2026, 2025, 2024],
+    ],
     [['time', 'place', '2026-02-30', '2023-12-31'], [2023]],
     [[], []],
   ])('%j -> %j', (keys, years) => {

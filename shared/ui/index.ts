@@ -8,5 +8,14 @@ export { Modal, type ModalProps } from './Modal.tsx';
 export { Disclaimer } from './Disclaimer.tsx';
 export { StickyScroll, StickyTable } from './StickyTable.ts';
 export { StaleBadge } from './StaleBadge.tsx';
-export { RouteLink, ServerPathProvider, announceLocation, navigateTo, setNavigator, useCurrentPath, useLentNavigator, type NavigateOptions } from './navigation.tsx';
+export {
+  RouteLink,
+  ServerPathProvider,
+  announceLocation,
+  navigateTo,
+  setNavigator,
+  useCurrentPath,
+  useLentNavigator,
+  type NavigateOptions,
+} from './navigation.tsx';
 export { useDialogFocus } from './useDialogFocus.ts';

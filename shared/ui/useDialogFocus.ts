@@ -20,8 +20,7 @@ export function useDialogFocus<T extends HTMLElement>(
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first =
-      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>(FOCUSABLE);
     const idle = (!opener || opener === document.body) && !document.querySelector('[aria-modal="true"]');
     if (takeFocus === true || (takeFocus === 'if-idle' && idle)) (first ?? ref.current)?.focus();
     const overflow = document.body.style.overflow;

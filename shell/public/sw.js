@@ -123,7 +123,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = self.caches ? await self.caches.keys() : [];
-      await Promise.all(names.filter((name) => name.startsWith('satta-') && !CACHES.includes(name)).map((name) => self.caches.delete(name)));
+      await Promise.all(
+        names.filter((name) => name.startsWith('satta-') && !CACHES.includes(name)).map((name) => self.caches.delete(name)),
+      );
       await self.clients.claim();
     })(),
   );

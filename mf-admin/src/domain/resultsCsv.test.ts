@@ -43,7 +43,11 @@ describe('checkResultsCsv', () => {
   it.each<[string, string, CheckedLine[] | unknown[]]>([
     ['a header is skipped', 'date,game,number\n2026-11-20,Gali,42', [ok(2, '2026-11-20', 'Gali', '42')]],
     ['the header is optional', '2026-11-20,Gali,42', [ok(1, '2026-11-20', 'Gali', '42')]],
-    ['a header-like line later is a bad row', '2026-11-20,Gali,42\ndate,game,number', [ok(1, '2026-11-20', 'Gali', '42'), bad(2, 'Not a date: use YYYY-MM-DD')]],
+    [
+      'a header-like line later is a bad row',
+      '2026-11-20,Gali,42\ndate,game,number',
+      [ok(1, '2026-11-20', 'Gali', '42'), bad(2, 'Not a date: use YYYY-MM-DD')],
+    ],
     ['blank lines and CRLF are skipped', '\r\n2026-11-20,Gali,42\r\n\r\n', [ok(2, '2026-11-20', 'Gali', '42')]],
     ['numbers are written with two digits', '2026-11-20,Gali,7', [ok(1, '2026-11-20', 'Gali', '07')]],
     ['tabs from a spreadsheet', '2026-11-20\tDisawer\t05', [ok(1, '2026-11-20', 'Disawar', '05')]],

@@ -12,8 +12,7 @@ export interface ImportRow {
 
 /** One pasted line with its verdict: a row ready to write, or the reason it is refused. */
 export type CheckedLine =
-  | { line: number; text: string; ok: true; row: ImportRow }
-  | { line: number; text: string; ok: false; error: string };
+  { line: number; text: string; ok: true; row: ImportRow } | { line: number; text: string; ok: false; error: string };
 
 export interface ImportContext {
   /** Today in the site's zone; later days have no result yet. */
@@ -27,7 +26,12 @@ const HEADER = [/^date$/, /^(game|sattaname)$/, /^(number|result)$/];
 /** Comma, tab (a spreadsheet paste) or semicolon (spreadsheets in many locales). */
 function splitFields(line: string): string[] {
   const separator = line.includes('\t') ? '\t' : line.includes(',') ? ',' : ';';
-  const fields = line.split(separator).map((f) => f.trim().replace(/^"(.*)"$/, '$1').trim());
+  const fields = line.split(separator).map((f) =>
+    f
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
   while (fields.length > 3 && fields[fields.length - 1] === '') fields.pop();
   return fields;
 }

@@ -10,7 +10,9 @@ export const CHANGE = 'Change';
 export const CANCEL_SCHEDULE = 'Cancel';
 export const scheduledLine = (game: string, number: string, time: string): string => `${game} ${number} at ${time} IST`;
 export const scheduledMessage = (game: string, number: string, time: string): string => `Scheduled: ${game} ${number} at ${time} IST.`;
-export const scheduleChanged = (game: string, number: string, time: string): string => `Schedule changed: ${game} ${number} at ${time} IST.`;
+export const scheduleChanged = (game: string, number: string, time: string): string =>
+  `Schedule changed: ${game} ${number} at ${time} IST.`;
 export const scheduleCancelled = (game: string, number: string): string => `Schedule cancelled: ${game} ${number} will not be published.`;
 export const scheduleFailed = (reason: string): string => `Scheduling failed: ${reason}`;
-export const editingNote = (game: string): string => `Changing the scheduled number of ${game}: enter the new number or time and press Schedule.`;
+export const editingNote = (game: string): string =>
+  `Changing the scheduled number of ${game}: enter the new number or time and press Schedule.`;

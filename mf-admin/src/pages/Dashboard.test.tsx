@@ -6,7 +6,7 @@ import { fakeAdminData } from '../test/fakeAdminData.ts';
 import Dashboard from './Dashboard.tsx';
 
 describe('Dashboard', () => {
-  it("welcomes the admin by email and shows every form", () => {
+  it('welcomes the admin by email and shows every form', () => {
     const { data } = fakeAdminData();
     renderAdmin(<Dashboard />, data);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, AdminSigned in as admin@example.com');

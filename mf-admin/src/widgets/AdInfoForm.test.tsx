@@ -15,7 +15,11 @@ describe('Update Ad Info', () => {
 
   it('edits, adds and removes ads and writes the whole object', async () => {
     const { data, commands, streams } = fakeAdminData();
-    streams.adInfo.next({ data: { top: { name: 'Old', time: '01:00 PM' }, gone: { name: 'X', time: '02:00 AM' } }, stale: false, error: null });
+    streams.adInfo.next({
+      data: { top: { name: 'Old', time: '01:00 PM' }, gone: { name: 'X', time: '02:00 AM' } },
+      stale: false,
+      error: null,
+    });
     renderAdmin(<AdInfoForm />, data);
     expect((screen.getByLabelText('Ad 1 name') as HTMLInputElement).value).toBe('Old');
     type('Ad 1 name', 'New name');
@@ -65,7 +69,7 @@ describe('Update Ad Info', () => {
     expect(commands.setAdInfo).not.toHaveBeenCalled();
   });
 
-  it("shows the error for 3 s and keeps the rows when the save fails", async () => {
+  it('shows the error for 3 s and keeps the rows when the save fails', async () => {
     const { data, commands } = fakeAdminData();
     commands.setAdInfo.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));
     renderAdmin(<AdInfoForm />, data);

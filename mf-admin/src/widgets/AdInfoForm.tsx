@@ -31,8 +31,7 @@ export function AdInfoForm() {
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage();
 
-  const change = (index: number, patch: Partial<AdRow>) =>
-    edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const change = (index: number, patch: Partial<AdRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
   async function submit(event: FormEvent) {
     event.preventDefault();

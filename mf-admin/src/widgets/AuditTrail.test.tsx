@@ -28,7 +28,10 @@ describe('Audit trail', () => {
       error: null,
     });
     renderAdmin(<AuditTrail />, data);
-    const rows = screen.getAllByRole('row').slice(1).map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent));
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent));
     expect(rows).toEqual([
       ['admin@example.com', '2026-11-21 02:15:09 PM', 'sattanamee/Gali/2026-11-21', '42 → 08'],
       ['u-9', '2026-11-21 02:14:09 PM', 'sattanamee/Gali/2026-11-19', '— → 07'],

@@ -46,10 +46,7 @@ export function BulkImport() {
   const [checked, setChecked] = useState<CheckedLine[] | null>(null);
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage();
-  const rows = useMemo(
-    () => (checked ?? []).flatMap((c): ImportRow[] => (c.ok ? [c.row] : [])),
-    [checked],
-  );
+  const rows = useMemo(() => (checked ?? []).flatMap((c): ImportRow[] => (c.ok ? [c.row] : [])), [checked]);
   const rejected = (checked?.length ?? 0) - rows.length;
 
   function edit(next: string) {
@@ -81,7 +78,13 @@ export function BulkImport() {
       </Label>
       <p>{IMPORT_HELP}</p>
       <Row>
-        <Button $size="compact" type="button" $variant="secondary" disabled={busy || text.trim() === ''} onClick={() => setChecked(checkResultsCsv(text, { todayKey: data.todayKey(), games }))}>
+        <Button
+          $size="compact"
+          type="button"
+          $variant="secondary"
+          disabled={busy || text.trim() === ''}
+          onClick={() => setChecked(checkResultsCsv(text, { todayKey: data.todayKey(), games }))}
+        >
           {CHECK_ROWS}
         </Button>
         {checked && (

@@ -41,10 +41,14 @@ describe('Sattaname Information', () => {
     fireEvent.change(galiTime(), { target: { value: '11:40 PM' } });
     updateGali();
     await settle();
-    expect(screen.getByText('Error updating time: You are not allowed to make this change; sign in again as the admin. — Gali')).toBeTruthy();
+    expect(
+      screen.getByText('Error updating time: You are not allowed to make this change; sign in again as the admin. — Gali'),
+    ).toBeTruthy();
     expect(galiTime().value).toBe('11:40 PM');
     await advance(3000);
-    expect(screen.queryByText('Error updating time: You are not allowed to make this change; sign in again as the admin. — Gali')).toBeNull();
+    expect(
+      screen.queryByText('Error updating time: You are not allowed to make this change; sign in again as the admin. — Gali'),
+    ).toBeNull();
   });
 
   it.each([

@@ -54,7 +54,14 @@ export function KhaiwalList({
               <Button $size="compact" type="button" $variant="secondary" onClick={() => onEdit(agent)} aria-label={`Edit ${name}`}>
                 Edit
               </Button>{' '}
-              <Button $size="compact" type="button" $variant="danger" onClick={() => onDelete(agent)} disabled={busy} aria-label={`Delete ${name}`}>
+              <Button
+                $size="compact"
+                type="button"
+                $variant="danger"
+                onClick={() => onDelete(agent)}
+                disabled={busy}
+                aria-label={`Delete ${name}`}
+              >
                 Delete
               </Button>
             </span>

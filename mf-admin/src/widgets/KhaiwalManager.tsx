@@ -77,14 +77,7 @@ export function KhaiwalManager() {
 
   return (
     <Panel title={FORM_KHAIWALS} wide>
-      <KhaiwalForm
-        draft={draft}
-        editing={editingId}
-        busy={busy}
-        onChange={setDraft}
-        onSubmit={() => void save()}
-        onCancel={toAddMode}
-      />
+      <KhaiwalForm draft={draft} editing={editingId} busy={busy} onChange={setDraft} onSubmit={() => void save()} onCancel={toAddMode} />
       <StatusLine message={message} />
       <KhaiwalList agents={live.data} busy={busy} onEdit={edit} onDelete={(agent) => void remove(agent)} />
     </Panel>

@@ -95,7 +95,9 @@ describe('Update Main Information', () => {
     fireEvent.change(field('Email'), { target: { value: 'raju@example.com?subject=win' } });
     fireEvent.click(button());
     await settle();
-    expect(screen.getByRole('alert').textContent).toBe('Enter an email like name@example.com (no spaces, ? & # / or :), or leave it empty.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter an email like name@example.com (no spaces, ? & # / or :), or leave it empty.',
+    );
     expect(commands.setMainInfo).not.toHaveBeenCalled();
   });
 });

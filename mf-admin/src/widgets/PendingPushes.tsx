@@ -69,7 +69,13 @@ export function PendingPushes({ dateKey }: { dateKey: string }) {
           {open.map(({ game, number, sendAt }) => (
             <Item key={game}>
               <span>{pushIn(game, number, Math.max(1, Math.ceil((sendAt - now) / 1000)))}</span>
-              <Button $size="compact" type="button" $variant="secondary" onClick={() => void undo(game, number)} disabled={busyGame !== null}>
+              <Button
+                $size="compact"
+                type="button"
+                $variant="secondary"
+                onClick={() => void undo(game, number)}
+                disabled={busyGame !== null}
+              >
                 {UNDO}
               </Button>
             </Item>

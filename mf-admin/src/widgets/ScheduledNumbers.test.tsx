@@ -72,7 +72,9 @@ describe('Publish Later', () => {
     await settle();
     expect(commands.scheduleResult).toHaveBeenCalledWith('Gali', TODAY, '43', new Date('2026-11-21T16:00:00+05:30').getTime());
     expect(screen.getByText('Schedule changed: Gali 43 at 04:00 PM IST.')).toBeTruthy();
-    act(() => streams.scheduled.next({ data: [{ game: 'Gali', date: TODAY, number: '43', at: at + 45 * 60_000 }], stale: false, error: null }));
+    act(() =>
+      streams.scheduled.next({ data: [{ game: 'Gali', date: TODAY, number: '43', at: at + 45 * 60_000 }], stale: false, error: null }),
+    );
     expect(screen.getByRole('list', { name: 'Scheduled' }).textContent).toContain('Gali 43 at 04:00 PM IST');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -91,6 +93,8 @@ describe('Publish Later', () => {
     fill('Number', '42');
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
     await settle();
-    expect(screen.getByRole('alert').textContent).toBe('Scheduling failed: You are not allowed to make this change; sign in again as the admin.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Scheduling failed: You are not allowed to make this change; sign in again as the admin.',
+    );
   });
 });

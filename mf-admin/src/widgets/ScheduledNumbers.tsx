@@ -94,7 +94,11 @@ export function ScheduledNumbers() {
     const checked = validateTodayNumber({ game, number });
     if (!checked.ok) return show(checked.error, 'error', MESSAGE_MS);
     const gameTime = games?.find((g) => g.name === checked.value.game)?.time ?? null;
-    const slot = scheduleTime(when === 'gameTime' ? { kind: 'gameTime', game: checked.value.game, gameTime } : { kind: 'chosen', time }, new Date(), data.timezone);
+    const slot = scheduleTime(
+      when === 'gameTime' ? { kind: 'gameTime', game: checked.value.game, gameTime } : { kind: 'chosen', time },
+      new Date(),
+      data.timezone,
+    );
     if (!slot.ok) return show(slot.error, 'error', MESSAGE_MS);
     const existing = scheduled.some((s) => s.game === checked.value.game && s.date === today);
     const done = await run(async () => {
@@ -132,7 +136,14 @@ export function ScheduledNumbers() {
           <GameSelect value={game} onChange={setGame} />
           <Label>
             Number
-            <Input ref={numberInput} value={number} onChange={(e) => setNumber(e.target.value)} inputMode="numeric" placeholder="00-99" autoComplete="off" />
+            <Input
+              ref={numberInput}
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+              inputMode="numeric"
+              placeholder="00-99"
+              autoComplete="off"
+            />
           </Label>
         </Row>
         <Row>

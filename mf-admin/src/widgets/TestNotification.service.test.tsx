@@ -7,7 +7,12 @@ import { fakeAdminData } from '../test/fakeAdminData.ts';
 import { TestNotification } from './TestNotification.tsx';
 
 const CONFIG: RuntimeConfig = {
-  firebase: { apiKey: 'demo-api-key', projectId: 'demo-satta', databaseURL: 'http://127.0.0.1:9?ns=demo-satta-default-rtdb', appId: 'demo-app' },
+  firebase: {
+    apiKey: 'demo-api-key',
+    projectId: 'demo-satta',
+    databaseURL: 'http://127.0.0.1:9?ns=demo-satta-default-rtdb',
+    appId: 'demo-app',
+  },
   notifyUrl: 'http://notify.test',
 };
 
@@ -52,7 +57,9 @@ describe('Send Test Notification through the data service', () => {
   });
 
   it('asks for a new sign-in when the service refuses the token (401) and there is no sign-in to refresh', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{"error":"The ID token has been revoked; sign in again."}', { status: 401 }));
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () => new Response('{"error":"The ID token has been revoked; sign in again."}', { status: 401 }),
+    );
     service = new DataService(CONFIG, { appName: 'notify-test-401', store: memoryStore(), fetch });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { data } = fakeAdminData();

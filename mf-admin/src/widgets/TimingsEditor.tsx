@@ -16,13 +16,7 @@ const Fieldset = styled.fieldset`
 `;
 
 /** An agent's own draw times: [game, time] rows; none means the default times apply. */
-export function TimingsEditor({
-  timings,
-  onChange,
-}: {
-  timings: [string, string][];
-  onChange(next: [string, string][]): void;
-}) {
+export function TimingsEditor({ timings, onChange }: { timings: [string, string][]; onChange(next: [string, string][]): void }) {
   const games = useGameNames();
   const listId = useId();
   const change = (index: number, pair: [string, string]) => onChange(timings.map((p, i) => (i === index ? pair : p)));

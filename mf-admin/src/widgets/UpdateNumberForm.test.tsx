@@ -163,7 +163,7 @@ describe('Update Number', () => {
     expect(commands.setResult).toHaveBeenCalledWith(game, written, '42', {});
   });
 
-  it("a game without a time stays on today after midnight, without a note", () => {
+  it('a game without a time stays on today after midnight, without a note', () => {
     setClock('00:05');
     const { data, streams } = fakeAdminData();
     streams.games.next({ data: [{ name: 'Gali', time: null, place: 11, results: {} }], stale: false, error: null });

@@ -79,13 +79,7 @@ export function UpdateNumberForm() {
           <GameSelect value={game} onChange={setGame} />
           <Label>
             Number
-            <Input
-              value={number}
-              onChange={(e) => setNumber(e.target.value)}
-              inputMode="numeric"
-              placeholder="00-99"
-              autoComplete="off"
-            />
+            <Input value={number} onChange={(e) => setNumber(e.target.value)} inputMode="numeric" placeholder="00-99" autoComplete="off" />
           </Label>
         </Row>
         <Label>

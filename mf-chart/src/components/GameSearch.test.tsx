@@ -10,7 +10,9 @@ const NAMES = ['Gali', 'Disawar', 'Delhi Bazar', 'Gaziyabad', 'Faridabad', 'Pali
 /** The game buttons the visitor sees under the search box. */
 function shownGames(): string[] {
   const list = screen.getByText(/sattaname\(s\) found/).closest('section') ?? document.body;
-  return within(list as HTMLElement).queryAllByRole('button').map((b) => b.textContent ?? '');
+  return within(list as HTMLElement)
+    .queryAllByRole('button')
+    .map((b) => b.textContent ?? '');
 }
 
 describe('chart search by other spellings', () => {

@@ -20,13 +20,18 @@ describe('MonthlyChart', () => {
     fake.month$.next(live(games({ Disawar: { '2026-11-01': '11' }, 'Dwarka bazar': { '2026-11-03': '33' } })));
     renderWithData(<MonthlyChart today={siteNow(ist('2026-11-03', '10:00'))} />, fake);
     const [first, second] = screen.getAllByRole('table') as [HTMLElement, HTMLElement];
-    const heads = (t: HTMLElement) => within(t).getAllByRole('columnheader').map((th) => th.textContent);
+    const heads = (t: HTMLElement) =>
+      within(t)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
     expect(heads(first)).toEqual(['Date', 'Disawar', 'Delhi Bazar', 'Shri Ganesh', 'Faridabad', 'Gaziyabad', 'Gali']);
-    expect(heads(second)).toEqual([
-      'Date', 'Bilaspur', 'Mathura', 'Gangotri', 'Ferozpur', 'Palika bazar', 'Dwarka bazar',
-    ]);
+    expect(heads(second)).toEqual(['Date', 'Bilaspur', 'Mathura', 'Gangotri', 'Ferozpur', 'Palika bazar', 'Dwarka bazar']);
     for (const table of [first, second]) {
-      expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['1', '2', '3']);
+      expect(
+        within(table)
+          .getAllByRole('rowheader')
+          .map((th) => th.textContent),
+      ).toEqual(['1', '2', '3']);
     }
     const row = (t: HTMLElement, day: string) =>
       within(within(t).getByRole('rowheader', { name: day }).closest('tr') as HTMLElement)
@@ -54,7 +59,8 @@ describe('MonthlyChart', () => {
     fake.month$.next(live(month));
     renderWithData(<MonthlyChart today={siteNow(ist('2026-11-03', '10:00'))} />, fake);
     const [first] = screen.getAllByRole('table') as [HTMLElement];
-    const cells = (day: string) => within(within(first).getByRole('rowheader', { name: day }).closest('tr') as HTMLElement).getAllByRole('cell');
+    const cells = (day: string) =>
+      within(within(first).getByRole('rowheader', { name: day }).closest('tr') as HTMLElement).getAllByRole('cell');
     expect(cells('1')[0]?.getAttribute('title')).toBe('प्रकाशित 02:01 AM IST');
     expect(cells('1')[0]?.textContent).toBe('11');
     expect(cells('2')[0]?.getAttribute('title')).toBe('संशोधित: पहले 10 (02:01 AM), बदला 02:10 AM IST');

@@ -73,12 +73,7 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
       {state.kind === 'ready' ? (
         <Tables>
           {MONTHLY_CHART_TABLES.map((columns, i) => (
-            <StickyScroll
-              key={columns.join()}
-              tabIndex={0}
-              role="region"
-              aria-label={MONTHLY_CHART_CAPTION(month, i + 1)}
-            >
+            <StickyScroll key={columns.join()} tabIndex={0} role="region" aria-label={MONTHLY_CHART_CAPTION(month, i + 1)}>
               <MonthChartTable
                 caption={MONTHLY_CHART_CAPTION(month, i + 1)}
                 columns={columns}

@@ -18,15 +18,7 @@ const Label = styled.label`
 `;
 
 /** Picks one of the years the game has results for. */
-export function YearSelector({
-  years,
-  value,
-  onChange,
-}: {
-  years: readonly number[];
-  value: number;
-  onChange: (year: number) => void;
-}) {
+export function YearSelector({ years, value, onChange }: { years: readonly number[]; value: number; onChange: (year: number) => void }) {
   return (
     <Label>
       {YEAR_LABEL}

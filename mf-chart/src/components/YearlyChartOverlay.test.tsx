@@ -19,9 +19,13 @@ function open(fake = fakeChartData(), onClose = () => undefined) {
 }
 
 function cell(table: HTMLElement, day: number, month: string): string {
-  const months = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+  const months = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
   const column = months.indexOf(month);
-  const row = within(table).getByRole('rowheader', { name: String(day) }).closest('tr') as HTMLElement;
+  const row = within(table)
+    .getByRole('rowheader', { name: String(day) })
+    .closest('tr') as HTMLElement;
   return row.children[column]?.textContent ?? '';
 }
 
@@ -43,20 +47,39 @@ describe('YearlyChartOverlay', () => {
     fake.year$('Gali', 2026).next(live({ '2026-03-05': '42', '2026-12-31': '99', '2026-01-01': '07' }));
     open(fake);
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Date', 'January', 'February', 'March', 'April', 'May', 'June',
-      'July', 'August', 'September', 'October', 'November', 'December',
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Date',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
     ]);
-    expect(within(table).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(
-      Array.from({ length: 31 }, (_, i) => String(i + 1)),
-    );
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(Array.from({ length: 31 }, (_, i) => String(i + 1)));
     expect(cell(table, 5, 'March')).toBe('42');
     expect(cell(table, 5, 'April')).toBe('-');
     expect(cell(table, 4, 'March')).toBe('-');
     expect(cell(table, 31, 'December')).toBe('99');
     expect(cell(table, 1, 'January')).toBe('07');
     expect(cell(table, 30, 'February')).toBe('-');
-    const numbers = within(table).getAllByRole('cell').filter((td) => td.textContent !== '-');
+    const numbers = within(table)
+      .getAllByRole('cell')
+      .filter((td) => td.textContent !== '-');
     expect(numbers).toHaveLength(3);
   });
 
@@ -76,7 +99,11 @@ describe('YearlyChartOverlay', () => {
     open(fake);
     await act(async () => undefined);
     const select = screen.getByRole('combobox', { name: 'Year' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['2026', '2025', '2024']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['2026', '2025', '2024']);
     fireEvent.change(select, { target: { value: '2025' } });
     expect(screen.getByRole('dialog', { name: 'Gali - Yearly Chart 2025' })).toBeTruthy();
     expect(cell(screen.getByRole('table'), 6, 'March')).toBe('24');
@@ -128,7 +155,7 @@ describe('YearlyChartOverlay', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it("gives each number its publish time as the title, and marks a corrected one with the earlier value", () => {
+  it('gives each number its publish time as the title, and marks a corrected one with the earlier value', () => {
     const fake = fakeChartData();
     fake.year$('Gali', 2026).next(live({ '2026-03-05': '42', '2026-03-06': '43', '2026-03-07': '44' }));
     // 2026-03-05 11:32 PM IST; 2026-03-06 11:31 PM, corrected 11:40 PM IST; the 7th is old data.
@@ -140,7 +167,10 @@ describe('YearlyChartOverlay', () => {
     );
     open(fake);
     const table = screen.getByRole('table');
-    const td = (day: number) => within(table).getByRole('rowheader', { name: String(day) }).closest('tr')?.children[3] as HTMLElement;
+    const td = (day: number) =>
+      within(table)
+        .getByRole('rowheader', { name: String(day) })
+        .closest('tr')?.children[3] as HTMLElement;
     expect(td(5).getAttribute('title')).toBe('प्रकाशित 11:32 PM IST');
     expect(td(5).textContent).toBe('42');
     expect(td(6).getAttribute('title')).toBe('संशोधित: पहले 41 (11:31 PM), बदला 11:40 PM IST');

@@ -39,9 +39,7 @@ export function csvBlob(table: ChartTable): Blob {
 async function loadFont(sample: string): Promise<void> {
   if (typeof document === 'undefined' || !document.fonts) return;
   const family = `'${FONT_FAMILY_DEVANAGARI}'`;
-  await Promise.all([`16px ${family}`, `bold 16px ${family}`].map((font) => document.fonts.load(font, sample))).catch(
-    () => undefined,
-  );
+  await Promise.all([`16px ${family}`, `bold 16px ${family}`].map((font) => document.fonts.load(font, sample))).catch(() => undefined);
 }
 
 /** The chart as a PNG: the table laid out by layoutChartImage and painted on a canvas. */

@@ -18,7 +18,8 @@ function captureSaves() {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     if (last) saved.push({ name: this.download, blob: last });
   });
-  const text = async (i: number) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (saved[i] as { blob: Blob }).blob.arrayBuffer());
+  const text = async (i: number) =>
+    new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (saved[i] as { blob: Blob }).blob.arrayBuffer());
   return { saved, text };
 }
 
@@ -31,7 +32,14 @@ describe('the charts’ download control', () => {
   it('the yearly chart: disabled while loading, then its CSV is the grid', async () => {
     const fake = fakeChartData();
     renderWithData(
-      <YearlyChartOverlay game="Gali" year={2026} years={[2026]} todayKey="2026-11-15" onYearChange={() => undefined} onClose={() => undefined} />,
+      <YearlyChartOverlay
+        game="Gali"
+        year={2026}
+        years={[2026]}
+        todayKey="2026-11-15"
+        onYearChange={() => undefined}
+        onClose={() => undefined}
+      />,
       fake,
     );
     const csv = () => screen.getByRole('button', { name: 'CSV डाउनलोड करें (Download CSV)' }) as HTMLButtonElement;

@@ -18,7 +18,9 @@ describe('chart CSV', () => {
   });
 
   it('a yearly chart is 31 rows by the 12 months, each number under its day and month', () => {
-    const csv = chartCsv(yearlyChartTable('Gali - Yearly Chart 2025', yearlyChart({ '2025-01-01': '07', '2025-03-05': '42', '2025-12-31': '99' }, 2025)));
+    const csv = chartCsv(
+      yearlyChartTable('Gali - Yearly Chart 2025', yearlyChart({ '2025-01-01': '07', '2025-03-05': '42', '2025-12-31': '99' }, 2025)),
+    );
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe('Date,January,February,March,April,May,June,July,August,September,October,November,December');
     expect(lines[1]).toBe('1,07,,,,,,,,,,,');

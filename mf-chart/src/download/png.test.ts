@@ -26,7 +26,20 @@ describe('chart image layout', () => {
     expect(layout.height).toBe(PAGE_PADDING + 24 + 34 + 22 + 12 + HEADER_ROW_HEIGHT + 31 * ROW_HEIGHT + PAGE_PADDING);
     expect(layout.height).toBe(978);
     // Each column is as wide as its header (wider than any number), padded on both sides.
-    const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+    const months = [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ];
     const columns = [4 * 8 + 2 * CELL_PADDING_X, ...months.map((m) => Math.max(MIN_COLUMN_WIDTH, m.length * 8 + 2 * CELL_PADDING_X))];
     expect(layout.width).toBe(2 * PAGE_PADDING + columns.reduce((a, b) => a + b, 0));
     expect(layout.width).toBe(932);
@@ -36,7 +49,21 @@ describe('chart image layout', () => {
     const layout = layoutChartImage(table, heading, measure);
     const all = texts(layout.ops);
     expect(all.slice(0, 3)).toEqual([heading.site, 'Gali - Yearly Chart 2025', heading.note]);
-    expect(all.slice(3, 16)).toEqual(['Date', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+    expect(all.slice(3, 16)).toEqual([
+      'Date',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
     // Day 5: its label, then January..December.
     expect(all.slice(16 + 4 * 13, 16 + 5 * 13)).toEqual(['5', '-', '-', '42', '-', '-', '-', '-', '-', '-', '-', '-', '-']);
     expect(all).toHaveLength(3 + 13 + 31 * 13);
@@ -48,7 +75,11 @@ describe('chart image layout', () => {
   });
 
   it('keeps narrow columns at a minimum width', () => {
-    const layout = layoutChartImage({ title: 'x', columns: ['D', 'G'], rows: [{ label: '1', cells: [null] }] }, { site: 's', note: 'n' }, measure);
+    const layout = layoutChartImage(
+      { title: 'x', columns: ['D', 'G'], rows: [{ label: '1', cells: [null] }] },
+      { site: 's', note: 'n' },
+      measure,
+    );
     expect(layout.width).toBe(2 * PAGE_PADDING + 2 * MIN_COLUMN_WIDTH);
   });
 

@@ -88,7 +88,14 @@ export function layoutChartImage(table: ChartTable, heading: { site: string; not
   const xs = widths.map((_, c) => left + widths.slice(0, c).reduce((sum, w) => sum + w, 0));
   ops.push({ kind: 'rect', x: left, y, w: tableWidth, h: HEADER_ROW_HEIGHT, fill: COLORS.head });
   table.columns.forEach((name, c) => {
-    ops.push({ kind: 'text', x: (xs[c] ?? 0) + (widths[c] ?? 0) / 2, y: y + HEADER_ROW_HEIGHT / 2, text: name, style: 'head', align: 'center' });
+    ops.push({
+      kind: 'text',
+      x: (xs[c] ?? 0) + (widths[c] ?? 0) / 2,
+      y: y + HEADER_ROW_HEIGHT / 2,
+      text: name,
+      style: 'head',
+      align: 'center',
+    });
   });
   y += HEADER_ROW_HEIGHT;
   body.forEach((cells, r) => {

@@ -82,9 +82,11 @@ describe('ChartPage', () => {
     fake.names$.next(live(NAMES));
     renderWithData(<ChartPage />, fake);
     const grid = screen.getByRole('list');
-    expect(within(grid).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Delhi Bazar', 'Faridabad', 'Palika bazar', 'Gaziyabad', 'Dwarka bazar', 'Gali', 'Disawar',
-    ]);
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delhi Bazar', 'Faridabad', 'Palika bazar', 'Gaziyabad', 'Dwarka bazar', 'Gali', 'Disawar']);
   });
 
   it('opens the yearly chart at its own address, closes it with Escape (Back) and gives focus back to the game button', async () => {

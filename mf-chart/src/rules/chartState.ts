@@ -13,11 +13,7 @@ export type ChartState<T> =
  * later error (a dropped connection never blanks a chart); a shaping function that throws is
  * 'Failed to process data'; an empty result is 'No data available'.
  */
-export function chartState<T, V>(
-  live: Live<T>,
-  shape: (data: T) => V,
-  isEmpty: (value: V) => boolean,
-): ChartState<V> {
+export function chartState<T, V>(live: Live<T>, shape: (data: T) => V, isEmpty: (value: V) => boolean): ChartState<V> {
   if (live.data === undefined) return live.error ? { kind: 'failed-to-load' } : { kind: 'loading' };
   let value: V;
   try {

@@ -65,9 +65,7 @@ export function LuckyGrid({ numbers }: { numbers: readonly number[] | null }) {
             {count > 0 && (
               <>
                 <Star aria-hidden="true">{count > 1 ? `★${LUCKY_TEXT.times(count)}` : '★'}</Star>
-                <VisuallyHidden>
-                  {` ${LUCKY_TEXT.luckyMark}${count > 1 ? ` ${LUCKY_TEXT.times(count)}` : ''}`}
-                </VisuallyHidden>
+                <VisuallyHidden>{` ${LUCKY_TEXT.luckyMark}${count > 1 ? ` ${LUCKY_TEXT.times(count)}` : ''}`}</VisuallyHidden>
               </>
             )}
           </Cell>

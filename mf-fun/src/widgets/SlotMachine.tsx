@@ -98,9 +98,7 @@ export default function SlotMachine() {
           </Reel>
         ))}
       </Reels>
-      <VisuallyHidden role="status">
-        {!spinning && spins > 0 ? SLOT_TEXT.result(reels.map((s) => s.label)) : ''}
-      </VisuallyHidden>
+      <VisuallyHidden role="status">{!spinning && spins > 0 ? SLOT_TEXT.result(reels.map((s) => s.label)) : ''}</VisuallyHidden>
       <Actions>
         <Button ref={button} type="button" onClick={onSpin} disabled={spinning}>
           {spinning ? SPINNING : SPIN}

@@ -10,10 +10,13 @@ export function useNow(periodMs = 1000): Date {
   useEffect(() => {
     let handle: ReturnType<typeof setTimeout>;
     const schedule = () => {
-      handle = setTimeout(() => {
-        setNow(new Date());
-        schedule();
-      }, periodMs - (Date.now() % periodMs));
+      handle = setTimeout(
+        () => {
+          setNow(new Date());
+          schedule();
+        },
+        periodMs - (Date.now() % periodMs),
+      );
     };
     setNow(new Date());
     schedule();

@@ -20,7 +20,12 @@ export function offlineAfterGrace(
   return connected$.pipe(
     startWith(false),
     switchMap((connected) =>
-      connected ? of(false) : timer(graceMs, scheduler).pipe(map(() => true), startWith(false)),
+      connected
+        ? of(false)
+        : timer(graceMs, scheduler).pipe(
+            map(() => true),
+            startWith(false),
+          ),
     ),
     distinctUntilChanged(),
   );

@@ -24,9 +24,5 @@ const Published = styled.span`
 
 /** Today's result: 'Wait...' until the number exists, then the number. */
 export function ResultValue({ number }: { number: string | null }) {
-  return number === null ? (
-    <Waiting data-state="wait">{WAIT}</Waiting>
-  ) : (
-    <Published data-state="result">{number}</Published>
-  );
+  return number === null ? <Waiting data-state="wait">{WAIT}</Waiting> : <Published data-state="result">{number}</Published>;
 }

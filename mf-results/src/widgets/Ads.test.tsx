@@ -12,7 +12,9 @@ describe('Ads', () => {
     fake.ads$.next(live({ Morning: { name: 'Gali ad', time: '11:00 AM' }, Evening: { name: 'Disawar ad', time: '' } }));
     renderWithData(<Ads />, fake);
     const block = screen.getByRole('region', { name: 'विज्ञापन (Advertisement)' });
-    const items = within(block).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(block)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['MorningGali adसमय: 11:00 AM', 'EveningDisawar ad']);
   });
 

@@ -9,9 +9,7 @@ describe('Banner', () => {
 
   it('shows the banner text, the channel link and the contact number from main info', () => {
     const fake = fakeResultsData();
-    fake.info$.next(
-      live({ name: 'Site', phnnumber: '+91 90000 00001', banner: 'सबसे तेज़ रिज़ल्ट यहीं', channel: 'https://t.me/example' }),
-    );
+    fake.info$.next(live({ name: 'Site', phnnumber: '+91 90000 00001', banner: 'सबसे तेज़ रिज़ल्ट यहीं', channel: 'https://t.me/example' }));
     renderWithData(<Banner />, fake);
     expect(screen.getByText('सबसे तेज़ रिज़ल्ट यहीं')).toBeTruthy();
     const join = screen.getByRole('link', { name: /चैनल/ });

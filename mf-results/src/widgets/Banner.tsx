@@ -96,7 +96,14 @@ export default function Banner() {
           )}
           {phone && (
             <Contact>
-              {CONTACT_LABEL}: {whatsapp ? <a href={whatsapp} target="_blank" rel="noopener noreferrer">{phone}</a> : phone}
+              {CONTACT_LABEL}:{' '}
+              {whatsapp ? (
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+                  {phone}
+                </a>
+              ) : (
+                phone
+              )}
             </Contact>
           )}
         </Actions>

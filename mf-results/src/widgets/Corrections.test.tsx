@@ -15,14 +15,24 @@ describe('Corrections', () => {
       fake.corrections$.next(
         live([
           // 2026-11-21 11:32 PM and 11:40 PM IST.
-          { id: 'b', game: 'Gali', date: '2026-11-21', from: '41', to: '42', publishedAt: Date.UTC(2026, 10, 21, 18, 2), correctedAt: Date.UTC(2026, 10, 21, 18, 10) },
+          {
+            id: 'b',
+            game: 'Gali',
+            date: '2026-11-21',
+            from: '41',
+            to: '42',
+            publishedAt: Date.UTC(2026, 10, 21, 18, 2),
+            correctedAt: Date.UTC(2026, 10, 21, 18, 10),
+          },
           // Published before times were kept; corrected 2026-11-02 09:05 AM IST.
           { id: 'a', game: 'Disawar', date: '2026-10-30', from: '05', to: '50', correctedAt: Date.UTC(2026, 10, 2, 3, 35) },
         ]),
       ),
     );
     expect(screen.getByRole('heading').textContent).toBe('संशोधित रिज़ल्ट (पिछले 90 दिन)');
-    const rows = within(screen.getByRole('table')).getAllByRole('row').map((tr) => [...tr.children].map((c) => c.textContent));
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows).toEqual([
       ['गेम', 'तारीख', 'पहले → अब', 'प्रकाशित', 'संशोधित'],
       ['Gali', '21-11-2026', '41 → 42', '21-11-2026 11:32 PM IST', '21-11-2026 11:40 PM IST'],

@@ -13,12 +13,16 @@ function tables() {
 }
 
 function dates(table: HTMLElement): string[] {
-  return within(table).queryAllByRole('rowheader').map((th) => th.textContent ?? '');
+  return within(table)
+    .queryAllByRole('rowheader')
+    .map((th) => th.textContent ?? '');
 }
 
 function rowOf(table: HTMLElement, label: string): string[] {
   const tr = within(table).getByRole('rowheader', { name: label }).closest('tr');
-  return within(tr as HTMLElement).getAllByRole('cell').map((td) => td.textContent ?? '');
+  return within(tr as HTMLElement)
+    .getAllByRole('cell')
+    .map((td) => td.textContent ?? '');
 }
 
 describe('MonthlyTable', () => {
@@ -39,10 +43,21 @@ describe('MonthlyTable', () => {
     fake.games$.next(live(sampleGames()));
     renderWithData(<MonthlyTable />, fake);
     const { pinned, scrolling } = tables();
-    const heads = (t: HTMLElement) => within(t).getAllByRole('columnheader').map((th) => th.textContent);
+    const heads = (t: HTMLElement) =>
+      within(t)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
     expect(heads(pinned)).toEqual(['Date', 'Faridabad', 'Gaziyabad', 'Gali', 'Disawar']);
     expect(heads(scrolling)).toEqual([
-      'Date', 'Puskar', 'Sadar Bazar', 'Gwalior', 'Delhi Bazar', 'Shri Ganesh', 'Agra', 'Sadak', 'Dwarka bazar',
+      'Date',
+      'Puskar',
+      'Sadar Bazar',
+      'Gwalior',
+      'Delhi Bazar',
+      'Shri Ganesh',
+      'Agra',
+      'Sadak',
+      'Dwarka bazar',
     ]);
     expect(pinned.querySelector('caption')?.textContent).toContain('March 2026');
   });
@@ -61,9 +76,7 @@ describe('MonthlyTable', () => {
   it('on the 31st shows 01..31 with numbers and "-" for gaps', () => {
     vi.setSystemTime(ist('2026-03-31', '23:59'));
     const fake = fakeResultsData();
-    fake.games$.next(
-      live(sampleGames({ Faridabad: { '2026-03-01': '05', '2026-03-31': '99' }, Sadak: { '2026-03-15': '50' } })),
-    );
+    fake.games$.next(live(sampleGames({ Faridabad: { '2026-03-01': '05', '2026-03-31': '99' }, Sadak: { '2026-03-15': '50' } })));
     renderWithData(<MonthlyTable />, fake);
     const { pinned, scrolling } = tables();
     expect(dates(pinned)).toEqual(Array.from({ length: 31 }, (_, i) => `${String(i + 1).padStart(2, '0')}-03`));

@@ -76,10 +76,7 @@ export default function MonthlyTable() {
   const headingId = useId();
   const live = useHomeGames();
   const { now, todayKey } = useSiteDay(DAY_TICK_MS);
-  const rows = useMemo(
-    () => (live.data ? monthlyRows(todayKey, live.data, HOME_MONTHLY_COLUMNS) : undefined),
-    [live.data, todayKey],
-  );
+  const rows = useMemo(() => (live.data ? monthlyRows(todayKey, live.data, HOME_MONTHLY_COLUMNS) : undefined), [live.data, todayKey]);
   const month = `${MONTH_NAMES[now.month - 1] ?? ''} ${now.year}`;
   const stale = live.stale && rows !== undefined;
   const today = rows?.find((row) => row.dateKey === todayKey);
@@ -96,18 +93,17 @@ export default function MonthlyTable() {
       )}
       <Blocks>
         <StickyScroll tabIndex={0} role="region" aria-label={MONTHLY_CAPTION(month)}>
-          <MonthBlock
-            caption={MONTHLY_CAPTION(month)}
-            columns={PINNED}
-            offset={0}
-            rows={rows}
-            todayKey={todayKey}
-            todayId={TODAY_ID}
-          />
+          <MonthBlock caption={MONTHLY_CAPTION(month)} columns={PINNED} offset={0} rows={rows} todayKey={todayKey} todayId={TODAY_ID} />
         </StickyScroll>
         <div>
           <StickyScroll tabIndex={0} role="region" aria-label={MONTHLY_MORE_CAPTION(month)}>
-            <MonthBlock caption={MONTHLY_MORE_CAPTION(month)} columns={SCROLLING} offset={HOME_MONTHLY_PINNED} rows={rows} todayKey={todayKey} />
+            <MonthBlock
+              caption={MONTHLY_MORE_CAPTION(month)}
+              columns={SCROLLING}
+              offset={HOME_MONTHLY_PINNED}
+              rows={rows}
+              todayKey={todayKey}
+            />
           </StickyScroll>
           <Hint>{MONTHLY_SCROLL_HINT}</Hint>
         </div>

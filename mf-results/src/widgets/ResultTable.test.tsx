@@ -33,7 +33,9 @@ describe('ResultTable', () => {
     renderWithData(<ResultTable />, fake);
     const table = screen.getByRole('table');
     expect(table.querySelector('caption')?.textContent).toContain('आज और कल के रिज़ल्ट');
-    const headings = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headings).toEqual(['गेम', 'कल आया था', 'आज का रिज़ल्ट']);
   });
 
@@ -58,7 +60,11 @@ describe('ResultTable', () => {
     if (mathura) mathura.time = null;
     fake.games$.next(live(games));
     renderWithData(<ResultTable />, fake);
-    expect(within(row('Mathura')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['--', '11']);
+    expect(
+      within(row('Mathura'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['--', '11']);
     expect(within(row('Mathura')).getByRole('rowheader').textContent).toBe('MathuraN/A');
   });
 
@@ -68,9 +74,23 @@ describe('ResultTable', () => {
     renderWithData(<ResultTable />, fake);
     const names = screen.getAllByRole('rowheader').map((th) => th.firstChild?.textContent);
     expect(names).toEqual([
-      'Bilaspur', 'Mathura', 'Gangotri', 'Delhi Bazar', 'Shri Ganesh', 'Ferozpur', 'Faridabad',
-      'Palika bazar', 'Gaziyabad', 'Dwarka bazar', 'Gali', 'Disawar',
-      'Puskar', 'Sadar Bazar', 'Gwalior', 'Agra', 'Sadak',
+      'Bilaspur',
+      'Mathura',
+      'Gangotri',
+      'Delhi Bazar',
+      'Shri Ganesh',
+      'Ferozpur',
+      'Faridabad',
+      'Palika bazar',
+      'Gaziyabad',
+      'Dwarka bazar',
+      'Gali',
+      'Disawar',
+      'Puskar',
+      'Sadar Bazar',
+      'Gwalior',
+      'Agra',
+      'Sadak',
     ]);
   });
 
@@ -95,9 +115,17 @@ describe('ResultTable', () => {
     fake.games$.next(live(sampleGames({ Gali: { '2026-03-15': '33' } })));
     vi.setSystemTime(ist('2026-03-15', '23:59'));
     renderWithData(<ResultTable />, fake);
-    expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['--', '33']);
+    expect(
+      within(row('Gali'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['--', '33']);
     act(() => vi.advanceTimersByTime(60_000));
-    expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['33', 'Wait...']);
+    expect(
+      within(row('Gali'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['33', 'Wait...']);
   });
 
   describe('publish times and corrections', () => {
@@ -129,10 +157,11 @@ describe('ResultTable', () => {
 
       const corrected = within(row('Gali')).getByRole('button', { name: '42 संशोधित' });
       expect(corrected.getAttribute('title')).toBe('संशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST');
-      expect(within(row('Gali')).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-        '42संशोधितसंशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST',
-        'Wait...',
-      ]);
+      expect(
+        within(row('Gali'))
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['42संशोधितसंशोधित: पहले 41 (11:32 PM), बदला 11:40 PM IST', 'Wait...']);
     });
 
     it("says when the shown results were last updated, and keeps the line's space without times", () => {

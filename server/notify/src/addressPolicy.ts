@@ -26,7 +26,8 @@ for (const [network, prefix] of [
   ['198.51.100.0', 24], // documentation
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 3], // multicast, reserved, broadcast
-] as const) NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
+] as const)
+  NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   // Everything outside 2000::/3 (global unicast): ::, ::1, IPv4-mapped ::ffff:0:0/96,
   // IPv4-compatible ::/96 ([::7f00:1] is 127.0.0.1), NAT64 64:ff9b::/96, unique-local fc00::/7,
@@ -37,7 +38,8 @@ for (const [network, prefix] of [
   ['2001::', 32], // Teredo: tunnels to an IPv4 address of the sender's choice
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4: embeds any IPv4 address, private ones included
-] as const) NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
+] as const)
+  NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
 
 const LOOPBACK_V4 = new BlockList();
 LOOPBACK_V4.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -48,7 +50,8 @@ LOOPBACK_V6.addAddress('::1', 'ipv6');
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  const [notPublic, loopback, type] = family === 4 ? [NOT_PUBLIC_V4, LOOPBACK_V4, 'ipv4' as const] : [NOT_PUBLIC_V6, LOOPBACK_V6, 'ipv6' as const];
+  const [notPublic, loopback, type] =
+    family === 4 ? [NOT_PUBLIC_V4, LOOPBACK_V4, 'ipv4' as const] : [NOT_PUBLIC_V6, LOOPBACK_V6, 'ipv6' as const];
   if (allowLoopback && loopback.check(address, type)) return true;
   return !notPublic.check(address, type);
 }

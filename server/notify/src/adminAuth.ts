@@ -8,9 +8,7 @@ import { BackendTimeoutError, withTimeout } from './timeout.ts';
  */
 export type AdminErrorCode = 'token-missing' | 'token-invalid' | 'token-revoked' | 'not-admin' | 'auth-unavailable';
 
-export type AdminCheck =
-  | { ok: true; uid: string }
-  | { ok: false; status: 401 | 403 | 503; code: AdminErrorCode; error: string };
+export type AdminCheck = { ok: true; uid: string } | { ok: false; status: 401 | 403 | 503; code: AdminErrorCode; error: string };
 
 /** firebase-admin's codes for a token that was valid once and no longer is. */
 const ENDED = new Set(['auth/id-token-revoked', 'auth/id-token-expired', 'auth/user-disabled', 'auth/user-not-found']);
@@ -32,7 +30,12 @@ const UNREACHABLE = new Set(['app/network-error', 'app/network-timeout', 'auth/i
 export async function checkAdmin(auth: Pick<Auth, 'verifyIdToken'>, header: string | undefined, timeoutMs: number): Promise<AdminCheck> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match?.[1]) {
-    return { ok: false, status: 401, code: 'token-missing', error: 'Sign in as the admin: send Authorization: Bearer <Firebase ID token>.' };
+    return {
+      ok: false,
+      status: 401,
+      code: 'token-missing',
+      error: 'Sign in as the admin: send Authorization: Bearer <Firebase ID token>.',
+    };
   }
   try {
     const token = await withTimeout(auth.verifyIdToken(match[1], true), timeoutMs, 'auth');
@@ -41,10 +44,20 @@ export async function checkAdmin(auth: Pick<Auth, 'verifyIdToken'>, header: stri
   } catch (error) {
     const code = error instanceof BackendTimeoutError ? 'timeout' : errorCode(error);
     if (code === 'timeout' || UNREACHABLE.has(code)) {
-      return { ok: false, status: 503, code: 'auth-unavailable', error: 'The sign-in could not be checked right now; try again in a minute.' };
+      return {
+        ok: false,
+        status: 503,
+        code: 'auth-unavailable',
+        error: 'The sign-in could not be checked right now; try again in a minute.',
+      };
     }
     if (ENDED.has(code)) {
-      return { ok: false, status: 401, code: 'token-revoked', error: 'Your sign-in has expired or was revoked (for example by a password change); sign in again.' };
+      return {
+        ok: false,
+        status: 401,
+        code: 'token-revoked',
+        error: 'Your sign-in has expired or was revoked (for example by a password change); sign in again.',
+      };
     }
     return { ok: false, status: 401, code: 'token-invalid', error: 'The ID token is invalid; sign in again.' };
   }

@@ -48,7 +48,10 @@ describe('rate limit behind a proxy (NOTIFY_TRUST_PROXY=<hops>)', () => {
 
   it('with one proxy, counts the address the proxy appended, whatever the client put left of it', async () => {
     const config = readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_TRUST_PROXY: '1', NOTIFY_RATE_LIMIT: '5' });
-    app = appWith({ trustProxyHops: config.trustProxyHops, rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }) });
+    app = appWith({
+      trustProxyHops: config.trustProxyHops,
+      rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
+    });
     // The finding: a fresh spoofed X-Forwarded-For per request passed 300 of 300.
     const spoofed = await statuses(300, (i) => `198.51.100.${i % 250}, 203.0.113.7`);
     expect(spoofed.filter((s) => s === 200)).toHaveLength(5);

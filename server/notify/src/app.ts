@@ -55,7 +55,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const verdict = deps.rateLimiter.hit(client);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-      return reply.code(429).header('Retry-After', String(seconds)).send({ error: `Too many requests; try again in ${seconds} s.` });
+      return reply
+        .code(429)
+        .header('Retry-After', String(seconds))
+        .send({ error: `Too many requests; try again in ${seconds} s.` });
     }
   });
 
@@ -94,7 +97,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.setErrorHandler(async (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
     if (error instanceof BackendTimeoutError) {
       log(`notify: ${request.method} ${request.url}: ${error.message}`);
-      return reply.code(503).header('Retry-After', '30').send({ error: `${error.backend} unavailable`, code: `${error.backend}-unavailable` });
+      return reply
+        .code(503)
+        .header('Retry-After', '30')
+        .send({ error: `${error.backend} unavailable`, code: `${error.backend}-unavailable` });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ error: clientErrorText(error.code, error.message) });

@@ -39,7 +39,7 @@ describe('readConfig', () => {
     });
   });
 
-  it('bounds every wait by default, and limits endpoints to the browsers\' push services', () => {
+  it("bounds every wait by default, and limits endpoints to the browsers' push services", () => {
     const config = readConfig({ GCLOUD_PROJECT: 'p' });
     expect(config).toMatchObject({
       pushHosts: ['fcm.googleapis.com', '*.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'],
@@ -51,7 +51,10 @@ describe('readConfig', () => {
       resultDeadlineMs: 300_000,
       backendTimeoutMs: 5_000,
     });
-    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: 'push.example, *.Push.Example' }).pushHosts).toEqual(['push.example', '*.push.example']);
+    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: 'push.example, *.Push.Example' }).pushHosts).toEqual([
+      'push.example',
+      '*.push.example',
+    ]);
     expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: '*' }).pushHosts).toEqual(['*']);
     expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_PUSH_HOSTS: 'https://push.example' })).toThrow(/NOTIFY_PUSH_HOSTS/);
   });

@@ -79,7 +79,10 @@ export function readConfig(env: Env = process.env): NotifyConfig {
   const emulated = Boolean(emulatorHost || env.FIREBASE_AUTH_EMULATOR_HOST);
   const namespace = env.NOTIFY_DATABASE_NAMESPACE ?? `${projectId}-default-rtdb`;
   const databaseURL = (env.NOTIFY_DATABASE_URL ?? `https://${namespace}.firebaseio.com`).replace(/\/+$/, '');
-  const origins = (env.NOTIFY_ALLOWED_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = (env.NOTIFY_ALLOWED_ORIGINS ?? '*')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return {
     projectId,
     databaseURL,
@@ -107,7 +110,11 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
     allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
     backendTimeoutMs: positiveInt(env, 'NOTIFY_BACKEND_TIMEOUT_MS', 5_000),
-    pushHosts: env.NOTIFY_PUSH_HOSTS ? env.NOTIFY_PUSH_HOSTS.split(',').filter((p) => p.trim()).map(parseHostPattern) : [...DEFAULT_PUSH_HOSTS],
+    pushHosts: env.NOTIFY_PUSH_HOSTS
+      ? env.NOTIFY_PUSH_HOSTS.split(',')
+          .filter((p) => p.trim())
+          .map(parseHostPattern)
+      : [...DEFAULT_PUSH_HOSTS],
     timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
     // A number, never "trust everything": with every hop trusted the client could name itself in
     // X-Forwarded-For and get a fresh rate-limit budget per request.

@@ -10,7 +10,12 @@
  * checked when connecting either way (addressPolicy.ts). The local emulators add
  * http://127.0.0.1 and http://localhost, where the tests' fake push service listens.
  */
-export const DEFAULT_PUSH_HOSTS: readonly string[] = ['fcm.googleapis.com', '*.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'];
+export const DEFAULT_PUSH_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  '*.push.apple.com',
+];
 
 export interface EndpointPolicy {
   allows(endpoint: string): boolean;

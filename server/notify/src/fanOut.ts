@@ -147,7 +147,12 @@ export function createFanOut(deps: FanOutDeps) {
     });
   }
 
-  return function fanOut(targets: readonly Target[], payload: NotificationPayload, options: DeliveryOptions, deadlineMs: number): Promise<FanOutResult> {
+  return function fanOut(
+    targets: readonly Target[],
+    payload: NotificationPayload,
+    options: DeliveryOptions,
+    deadlineMs: number,
+  ): Promise<FanOutResult> {
     const started = performance.now();
     const body = JSON.stringify(payload);
     const result: FanOutResult = { total: targets.length, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 };
@@ -266,7 +271,9 @@ export function createFanOut(deps: FanOutDeps) {
       else if (outcome.kind === 'gone') removeGone(job.target.key);
       else {
         if (outcome.kind === 'failed' && outcome.answered) {
-          log(`notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
+          log(
+            `notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`,
+          );
         }
         count(outcome.kind);
       }
@@ -278,7 +285,9 @@ export function createFanOut(deps: FanOutDeps) {
       const wait = retryDelay(job.attempt, outcome.retryAfter, { baseMs: deps.retryBaseMs, maxRetryAfterMs: deps.maxRetryAfterMs });
       const left = deadlineMs - (performance.now() - started);
       if (job.attempt >= deps.maxAttempts || wait >= left) {
-        log(`notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
+        log(
+          `notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`,
+        );
         count('failed');
         return;
       }

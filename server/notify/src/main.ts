@@ -26,7 +26,8 @@ console.log(`notify: VAPID public key ${service.vapid.publicKey} (${service.vapi
 try {
   await service.app.listen({ port: Number(values.port), host: values.host });
 } catch (error) {
-  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`notify: port ${values.port} on ${values.host} is already in use`);
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    console.error(`notify: port ${values.port} on ${values.host} is already in use`);
   else console.error(`notify: could not start: ${(error as Error).message}`);
   process.exit(1);
 }

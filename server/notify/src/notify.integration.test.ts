@@ -145,7 +145,10 @@ describe('notify service', () => {
     expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${key}`)).toEqual({ ...body, createdAt: expect.any(Number) });
     await rest(stack.urls.database, 'DELETE', `webPushSubscriptions/${key}`);
 
-    const preflight = await call('/subscriptions', { method: 'OPTIONS', headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+    const preflight = await call('/subscriptions', {
+      method: 'OPTIONS',
+      headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(SITE);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
@@ -169,16 +172,30 @@ describe('notify service', () => {
     const [request] = push.for('/live');
     expect(request).toBeDefined();
     const received = request as ReceivedPush;
-    expect(received.headers).toMatchObject({ 'content-encoding': 'aes128gcm', 'content-type': 'application/octet-stream', ttl: '3600', urgency: 'normal' });
+    expect(received.headers).toMatchObject({
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+      ttl: '3600',
+      urgency: 'normal',
+    });
     const claims = verifyVapidHeader(received.headers.authorization);
     expect(claims).toMatchObject({ aud: push.url, sub: 'mailto:admin@example.com', publicKey: notify.vapidPublicKey });
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
     expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
-    expect(payloadOf(received)).toEqual({ kind: 'test', title: TEST_TITLE, body: TEST_BODY, icon: '/icons/notification-192.png', tag: 'test', url: '/' });
+    expect(payloadOf(received)).toEqual({
+      kind: 'test',
+      title: TEST_TITLE,
+      body: TEST_BODY,
+      icon: '/icons/notification-192.png',
+      tag: 'test',
+      url: '/',
+    });
 
     expect(push.for('/gone')).toHaveLength(1);
     expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(gone.endpoint)}`)).toBeNull();
-    expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(live.endpoint)}`)).toMatchObject({ endpoint: live.endpoint });
+    expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(live.endpoint)}`)).toMatchObject({
+      endpoint: live.endpoint,
+    });
   });
 
   it("notifies every subscriber once when the admin publishes today's number: not again for the same number, nor after a restart", async () => {
@@ -228,7 +245,9 @@ describe('notify service', () => {
 
   it('retries 429 and 5xx with backoff (Retry-After honoured) and gives up after the bounded attempts, keeping the subscription', async () => {
     await rest(stack.urls.database, 'DELETE', `webPushSubscriptions/${subscriptionKey(push.endpoint('/live'))}`);
-    const busy = subscription('/busy', (attempt) => (attempt === 1 ? 503 : attempt === 2 ? { status: 429, headers: { 'Retry-After': '1' } } : 201));
+    const busy = subscription('/busy', (attempt) =>
+      attempt === 1 ? 503 : attempt === 2 ? { status: 429, headers: { 'Retry-After': '1' } } : 201,
+    );
     const down = subscription('/down', 500);
     for (const body of [busy, down]) expect((await postSubscription(body)).status).toBe(201);
 
@@ -238,7 +257,9 @@ describe('notify service', () => {
     expect(attempts.map((r) => r.status)).toEqual([503, 429, 201]);
     expect((attempts[2]?.at ?? 0) - (attempts[1]?.at ?? 0)).toBeGreaterThanOrEqual(950);
     expect(push.for('/down').map((r) => r.status)).toEqual([500, 500, 500]);
-    expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(down.endpoint)}`)).toMatchObject({ endpoint: down.endpoint });
+    expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(down.endpoint)}`)).toMatchObject({
+      endpoint: down.endpoint,
+    });
   }, 30_000);
 
   it('answers /send-test within its deadline though 100 endpoints sorting first never answer; the real subscriber is served at once', async () => {
@@ -254,7 +275,10 @@ describe('notify service', () => {
     try {
       const junk: Record<string, unknown> = {};
       for (let i = 0; i < 100; i += 1) {
-        junk[`000-junk-${String(i).padStart(3, '0')}`] = { endpoint: `${tarpit.url}/junk/${i}`, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } };
+        junk[`000-junk-${String(i).padStart(3, '0')}`] = {
+          endpoint: `${tarpit.url}/junk/${i}`,
+          keys: { p256dh: subscriber.p256dh, auth: subscriber.auth },
+        };
       }
       await rest(stack.urls.database, 'PATCH', 'webPushSubscriptions', junk);
       expect((await postSubscription(subscription('/real'))).status).toBe(201);
@@ -274,7 +298,12 @@ describe('notify service', () => {
 
   it('answers /send-test 503 "database unavailable" when the database does not answer, instead of waiting forever', async () => {
     const tarpit = await startTarpit();
-    const cut = await startNotifyProcess({ auth: stack.urls.auth, database: tarpit.url, dataDir, env: { NOTIFY_BACKEND_TIMEOUT_MS: '1000' } });
+    const cut = await startNotifyProcess({
+      auth: stack.urls.auth,
+      database: tarpit.url,
+      dataDir,
+      env: { NOTIFY_BACKEND_TIMEOUT_MS: '1000' },
+    });
     try {
       const response = await fetch(`${cut.url}/send-test`, { headers: { Authorization: `Bearer ${adminToken}` } });
       expect(response.status).toBe(503);

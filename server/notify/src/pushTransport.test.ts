@@ -21,7 +21,12 @@ async function listen(): Promise<{ port: number; connections: () => number; clos
 
 /** DNS as an attacker who controls a name would answer it: with this machine's address. */
 const rebinding: Resolve = (hostname, callback) =>
-  hostname === 'localhost' ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, [{ address: '93.184.215.14', family: 4 }, { address: '127.0.0.1', family: 4 }]);
+  hostname === 'localhost'
+    ? callback(null, [{ address: '127.0.0.1', family: 4 }])
+    : callback(null, [
+        { address: '93.184.215.14', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ]);
 
 const OPTIONS = { maxSockets: 2, connectTimeoutMs: 5_000, idleTimeoutMs: 5_000 };
 const request = (endpoint: string) => ({ endpoint, headers: { TTL: 60 }, body: Buffer.from('x') });

@@ -71,7 +71,10 @@ export function httpTransport(options: TransportOptions): { send: Transport; clo
       // is bounded by the caller's signal.
       req.on('socket', (socket) => {
         if (!socket.connecting) return;
-        const timer = setTimeout(() => req.destroy(new Error(`no connection to ${url.host} within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+        const timer = setTimeout(
+          () => req.destroy(new Error(`no connection to ${url.host} within ${options.connectTimeoutMs} ms`)),
+          options.connectTimeoutMs,
+        );
         socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(timer));
         socket.once('close', () => clearTimeout(timer));
       });

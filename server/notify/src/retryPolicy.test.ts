@@ -3,10 +3,19 @@ import { retryDelay, verdictFor } from './retryPolicy.ts';
 
 describe('verdictFor', () => {
   it.each<[number, string]>([
-    [200, 'sent'], [201, 'sent'], [202, 'sent'],
-    [404, 'gone'], [410, 'gone'],
-    [429, 'retry'], [500, 'retry'], [502, 'retry'], [503, 'retry'],
-    [400, 'failed'], [401, 'failed'], [403, 'failed'], [413, 'failed'],
+    [200, 'sent'],
+    [201, 'sent'],
+    [202, 'sent'],
+    [404, 'gone'],
+    [410, 'gone'],
+    [429, 'retry'],
+    [500, 'retry'],
+    [502, 'retry'],
+    [503, 'retry'],
+    [400, 'failed'],
+    [401, 'failed'],
+    [403, 'failed'],
+    [413, 'failed'],
   ])('%i -> %s', (status, verdict) => expect(verdictFor(status)).toBe(verdict));
 });
 
@@ -17,7 +26,7 @@ describe('retryDelay', () => {
     expect(retryDelay(1, undefined, { ...options, random: () => 1 })).toBe(1000);
     expect(retryDelay(3, undefined, { ...options, random: () => 1 })).toBe(4000);
   });
-  it("honours a longer Retry-After in seconds or as a date, capped", () => {
+  it('honours a longer Retry-After in seconds or as a date, capped', () => {
     expect(retryDelay(1, '5', { ...options, random: () => 0 })).toBe(5000);
     const now = Date.parse('2026-11-21T10:00:00Z');
     expect(retryDelay(1, 'Sat, 21 Nov 2026 10:00:30 GMT', { ...options, now, random: () => 0 })).toBe(30_000);

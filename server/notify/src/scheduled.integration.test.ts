@@ -99,7 +99,11 @@ beforeAll(async () => {
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const games = ['Gali', 'Disawar', 'Faridabad', 'Ghaziabad', 'Delhi Bazar'];
   await db('PUT', 'sattanamee', Object.fromEntries(games.map((name, i) => [name, { time: '11:30 PM', place: i + 1 }])));
-  const subscriptions = SUBSCRIBERS.map((path) => ({ endpoint: push.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth }, createdAt: 1 }));
+  const subscriptions = SUBSCRIBERS.map((path) => ({
+    endpoint: push.endpoint(path),
+    keys: { p256dh: keys.p256dh, auth: keys.auth },
+    createdAt: 1,
+  }));
   await db('PUT', 'webPushSubscriptions', Object.fromEntries(subscriptions.map((s) => [subscriptionKey(s.endpoint), s])));
   // No undo window: the push follows the publish at once, which keeps these tests short.
   await db('PUT', 'notifyState/undoWindowSec', 0);
@@ -190,7 +194,9 @@ describe('a number scheduled ahead of time', () => {
     expect(await db('GET', `scheduled/Disawar/${TODAY}`)).toBeNull();
     expect(pushesOf('Disawar')).toEqual({ '/phone-a': ['17'], '/phone-b': ['17'] });
 
-    await notify.waitForOutput(new RegExp(`notify: scheduled ${label('Ghaziabad', '09')} was due more than 24 h ago: not published, left for the admin`));
+    await notify.waitForOutput(
+      new RegExp(`notify: scheduled ${label('Ghaziabad', '09')} was due more than 24 h ago: not published, left for the admin`),
+    );
     expect(await db('GET', `scheduled/Ghaziabad/${TODAY}`)).toEqual({ number: '09', at: dayAgo, createdAt: expect.any(Number) });
     expect(await db('GET', `sattanamee/Ghaziabad/${TODAY}`)).toBeNull();
     await db('DELETE', `scheduled/Ghaziabad/${TODAY}`, undefined, true);
@@ -212,7 +218,11 @@ describe('a number scheduled ahead of time', () => {
       await anyOutput([notify, second], announced('Ghaziabad', '20'), 20_000);
       // The other instance either lost the claim or saw the entry go while waiting on a claim.
       const loser = published('Ghaziabad', '20').test(notify.output()) ? second : notify;
-      await loser.waitForOutput(new RegExp(`notify: scheduled (${label('Ghaziabad', '20')} is published, changed or cancelled elsewhere|Ghaziabad \\(${TODAY}\\) is no longer scheduled)`));
+      await loser.waitForOutput(
+        new RegExp(
+          `notify: scheduled (${label('Ghaziabad', '20')} is published, changed or cancelled elsewhere|Ghaziabad \\(${TODAY}\\) is no longer scheduled)`,
+        ),
+      );
       expect(count(notify.output(), published('Ghaziabad', '20')) + count(second.output(), published('Ghaziabad', '20'))).toBe(1);
       expect(await db('GET', `sattanamee/Ghaziabad/${TODAY}/number`)).toBe('20');
     } finally {

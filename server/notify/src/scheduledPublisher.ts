@@ -100,7 +100,8 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
       false,
     );
     const value: unknown = outcome.snapshot.val();
-    if (!outcome.committed || typeof value !== 'object' || value === null || (value as Record<string, unknown>)['claimedBy'] !== token) return null;
+    if (!outcome.committed || typeof value !== 'object' || value === null || (value as Record<string, unknown>)['claimedBy'] !== token)
+      return null;
     return readScheduled(entry.game, entry.date, value);
   }
 
@@ -178,28 +179,31 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
     leftAlone.delete(key);
     const wait = Math.max(0, due - now());
     if (wait > 0 && due === entry.at) log(`${label(entry)} waits: publish in ${Math.ceil(wait / 1000)} s`);
-    const timer = setTimeout(() => {
-      if (timers.get(key)?.timer !== timer) return;
-      timers.delete(key);
-      if (closed) return;
-      if (due > now()) {
-        arm(key, entry);
-        return;
-      }
-      busy.add(key);
-      const work = publish(entry)
-        .catch((error: unknown) => log(`${label(entry)} failed: ${String(error)}`))
-        .then(async () => {
-          busy.delete(key);
-          if (closed) return;
-          // Whatever is stored now (gone, changed, claimed elsewhere, or ours after a failure) decides.
-          const again = readScheduled(entry.game, entry.date, (await db.ref(`${SCHEDULED_ROOT}/${key}`).get()).val());
-          if (again && !closed) arm(key, again);
-        })
-        .catch((error: unknown) => log(`${label(entry)} failed: ${String(error)}`));
-      inFlight.add(work);
-      void work.finally(() => inFlight.delete(work));
-    }, Math.min(wait, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        if (timers.get(key)?.timer !== timer) return;
+        timers.delete(key);
+        if (closed) return;
+        if (due > now()) {
+          arm(key, entry);
+          return;
+        }
+        busy.add(key);
+        const work = publish(entry)
+          .catch((error: unknown) => log(`${label(entry)} failed: ${String(error)}`))
+          .then(async () => {
+            busy.delete(key);
+            if (closed) return;
+            // Whatever is stored now (gone, changed, claimed elsewhere, or ours after a failure) decides.
+            const again = readScheduled(entry.game, entry.date, (await db.ref(`${SCHEDULED_ROOT}/${key}`).get()).val());
+            if (again && !closed) arm(key, again);
+          })
+          .catch((error: unknown) => log(`${label(entry)} failed: ${String(error)}`));
+        inFlight.add(work);
+        void work.finally(() => inFlight.delete(work));
+      },
+      Math.min(wait, MAX_TIMER_MS),
+    );
     timers.set(key, { number: entry.number, due, timer });
   }
 

@@ -12,11 +12,9 @@ const ROOT = 'notifyState/sent';
 export function sentLedger(db: Database) {
   return {
     async claim(date: string, game: string, number: string): Promise<boolean> {
-      const result = await db.ref(`${ROOT}/${date}/${game}`).transaction(
-        (current: unknown) => (current === number ? undefined : number),
-        undefined,
-        false,
-      );
+      const result = await db
+        .ref(`${ROOT}/${date}/${game}`)
+        .transaction((current: unknown) => (current === number ? undefined : number), undefined, false);
       return result.committed;
     },
 

@@ -107,7 +107,8 @@ describe('endpoint policy', () => {
   it('reads NOTIFY_PUSH_HOSTS patterns and refuses nonsense', () => {
     expect(parseHostPattern(' *.Push.Example ')).toBe('*.push.example');
     expect(parseHostPattern('*')).toBe('*');
-    for (const bad of ['*.com.', 'push', 'https://push.example', '*push.example', '']) expect(() => parseHostPattern(bad)).toThrow(/NOTIFY_PUSH_HOSTS/);
+    for (const bad of ['*.com.', 'push', 'https://push.example', '*push.example', ''])
+      expect(() => parseHostPattern(bad)).toThrow(/NOTIFY_PUSH_HOSTS/);
   });
 });
 

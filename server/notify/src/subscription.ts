@@ -27,7 +27,8 @@ export function subscriptionKey(endpoint: string): string {
  * entries) any URL passes here and the fan-out applies the policy, counting refusals.
  */
 export function parseSubscription(value: unknown, policy: EndpointPolicy | null): Parsed {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Expected a JSON object { endpoint, keys: { p256dh, auth } }.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, error: 'Expected a JSON object { endpoint, keys: { p256dh, auth } }.' };
   const { endpoint, keys, expirationTime } = value as Record<string, unknown>;
   if (typeof endpoint !== 'string' || endpoint.length === 0) return { ok: false, error: 'endpoint must be a non-empty string.' };
   if (endpoint.length > 2048) return { ok: false, error: 'endpoint is longer than 2048 characters.' };

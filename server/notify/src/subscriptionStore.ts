@@ -38,11 +38,13 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
     async save(subscription: Subscription): Promise<{ key: string; created: boolean }> {
       const key = subscriptionKey(subscription.endpoint);
       const result = await withTimeout(
-        db.ref(`${ROOT}/${key}`).transaction(
-          (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
-          undefined,
-          false,
-        ),
+        db
+          .ref(`${ROOT}/${key}`)
+          .transaction(
+            (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
+            undefined,
+            false,
+          ),
         options.timeoutMs,
         'database',
       );

@@ -7,7 +7,8 @@ export function testSentMessage(result: FanOutResult): string {
   let message = `Test notification sent to ${plural(result.sent, 'subscriber', 'subscribers')}.`;
   if (result.gone) message += ` Removed ${plural(result.gone, 'expired subscription', 'expired subscriptions')}.`;
   if (result.failed) message += ` ${plural(result.failed, 'subscriber', 'subscribers')} could not be reached.`;
-  if (result.unfinished) message += ` ${plural(result.unfinished, 'subscriber was', 'subscribers were')} not reached within the time limit.`;
+  if (result.unfinished)
+    message += ` ${plural(result.unfinished, 'subscriber was', 'subscribers were')} not reached within the time limit.`;
   if (result.skipped) message += ` Skipped ${plural(result.skipped, 'subscription', 'subscriptions')} with a refused endpoint.`;
   return message;
 }

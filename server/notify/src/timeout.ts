@@ -1,6 +1,9 @@
 /** Raised when a backend (the database, Auth) did not answer within its bound. */
 export class BackendTimeoutError extends Error {
-  constructor(readonly backend: 'database' | 'auth', ms: number) {
+  constructor(
+    readonly backend: 'database' | 'auth',
+    ms: number,
+  ) {
     super(`the ${backend === 'auth' ? 'Auth service' : 'database'} did not answer within ${ms} ms`);
     this.name = 'BackendTimeoutError';
   }

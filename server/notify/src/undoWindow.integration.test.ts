@@ -77,7 +77,11 @@ beforeAll(async () => {
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
   const games = ['Gali', 'Disawar', 'Faridabad', 'Ghaziabad'];
   await db('PUT', 'sattanamee', Object.fromEntries(games.map((name, i) => [name, { time: '11:30 PM', place: i + 1 }])));
-  const subscriptions = SUBSCRIBERS.map((path) => ({ endpoint: push.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth }, createdAt: 1 }));
+  const subscriptions = SUBSCRIBERS.map((path) => ({
+    endpoint: push.endpoint(path),
+    keys: { p256dh: keys.p256dh, auth: keys.auth },
+    createdAt: 1,
+  }));
   await db('PUT', 'webPushSubscriptions', Object.fromEntries(subscriptions.map((s) => [subscriptionKey(s.endpoint), s])));
   await db('PUT', 'notifyState/undoWindowSec', 2);
   notify = await startNotify();
@@ -113,7 +117,10 @@ describe('the undo window of a published result', () => {
     const { updatedAt } = await publish('Disawar', '17');
     await notify.waitForOutput(announced('Disawar', '17'), 20_000);
     const pushes = pushesOf('Disawar');
-    expect(pushes).toEqual({ '/phone-a': [{ number: '17', at: expect.any(Number) }], '/phone-b': [{ number: '17', at: expect.any(Number) }] });
+    expect(pushes).toEqual({
+      '/phone-a': [{ number: '17', at: expect.any(Number) }],
+      '/phone-b': [{ number: '17', at: expect.any(Number) }],
+    });
     for (const [first] of Object.values(pushes)) expect(first?.at).toBeGreaterThanOrEqual(updatedAt + 2000);
     expect(await db('GET', `notifyState/pending/${TODAY}/Disawar`)).toBeNull();
     expect(await db('GET', `notifyState/sent/${TODAY}/Disawar`)).toBe('17');
@@ -130,7 +137,10 @@ describe('the undo window of a published result', () => {
     notify = await startNotify();
     await notify.waitForOutput(announced('Faridabad', '55'), 30_000);
     const pushes = pushesOf('Faridabad');
-    expect(pushes).toEqual({ '/phone-a': [{ number: '55', at: expect.any(Number) }], '/phone-b': [{ number: '55', at: expect.any(Number) }] });
+    expect(pushes).toEqual({
+      '/phone-a': [{ number: '55', at: expect.any(Number) }],
+      '/phone-b': [{ number: '55', at: expect.any(Number) }],
+    });
     for (const [first] of Object.values(pushes)) expect(first?.at).toBeGreaterThanOrEqual(updatedAt + 4000);
     expect(await db('GET', `notifyState/pending/${TODAY}/Faridabad`)).toBeNull();
 
@@ -155,7 +165,10 @@ describe('the undo window of a published result', () => {
     const { updatedAt } = (await db('GET', `sattanamee/Ghaziabad/${TODAY}`)) as { updatedAt: number };
     await notify.waitForOutput(announced('Ghaziabad', '21'), 20_000);
     const pushes = pushesOf('Ghaziabad');
-    expect(pushes).toEqual({ '/phone-a': [{ number: '21', at: expect.any(Number) }], '/phone-b': [{ number: '21', at: expect.any(Number) }] });
+    expect(pushes).toEqual({
+      '/phone-a': [{ number: '21', at: expect.any(Number) }],
+      '/phone-b': [{ number: '21', at: expect.any(Number) }],
+    });
     for (const [first] of Object.values(pushes)) expect(first?.at).toBeGreaterThanOrEqual(updatedAt + 2000);
     expect(notify.output()).not.toMatch(announced('Ghaziabad', '20'));
     expect(await db('GET', `notifyState/pending/${TODAY}/Ghaziabad`)).toBeNull();
@@ -181,7 +194,10 @@ describe('the undo window of a published result', () => {
     await db('PUT', 'notifyState/undoWindowSec', 0);
     await publish('Gali', '61');
     await notify.waitForOutput(announced('Gali', '61'), 20_000);
-    expect(pushesOf('Gali')).toEqual({ '/phone-a': [{ number: '61', at: expect.any(Number) }], '/phone-b': [{ number: '61', at: expect.any(Number) }] });
+    expect(pushesOf('Gali')).toEqual({
+      '/phone-a': [{ number: '61', at: expect.any(Number) }],
+      '/phone-b': [{ number: '61', at: expect.any(Number) }],
+    });
     expect(notify.output()).not.toMatch(waiting('Gali', '61'));
     expect(await db('GET', `notifyState/pending/${TODAY}/Gali`)).toBeNull();
   }, 30_000);

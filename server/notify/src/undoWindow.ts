@@ -58,7 +58,9 @@ export function createPublishQueue(options: PublishQueueOptions) {
   const label = (game: string, number: string, date: string) => `notify: ${game} ${number} (${date})`;
 
   const serial = (key: string, work: () => Promise<void>): Promise<void> => {
-    const next = (chains.get(key) ?? Promise.resolve()).then(work).catch((error: unknown) => log(`notify: undo window of ${key} failed: ${String(error)}`));
+    const next = (chains.get(key) ?? Promise.resolve())
+      .then(work)
+      .catch((error: unknown) => log(`notify: undo window of ${key} failed: ${String(error)}`));
     chains.set(key, next);
     void next.finally(() => {
       if (chains.get(key) === next) chains.delete(key);
@@ -78,7 +80,9 @@ export function createPublishQueue(options: PublishQueueOptions) {
     if (raw === null) return DEFAULT_UNDO_WINDOW_SEC;
     const sec = parseUndoWindow(raw);
     if (sec !== null) return sec;
-    log(`notify: ${UNDO_WINDOW_PATH} must be a whole number of seconds from 0 to ${MAX_UNDO_WINDOW_SEC}, got ${JSON.stringify(raw)}; using ${DEFAULT_UNDO_WINDOW_SEC}`);
+    log(
+      `notify: ${UNDO_WINDOW_PATH} must be a whole number of seconds from 0 to ${MAX_UNDO_WINDOW_SEC}, got ${JSON.stringify(raw)}; using ${DEFAULT_UNDO_WINDOW_SEC}`,
+    );
     return DEFAULT_UNDO_WINDOW_SEC;
   }
 

@@ -23,12 +23,20 @@ describe('resolveVapidKeys', () => {
     expect(statSync(join(dataDir, 'vapid.json')).mode & 0o777).toBe(0o600);
     const again = resolveVapidKeys({ subject: 'mailto:a@example.com', dataDir, allowGenerate: true });
     expect(again).toEqual({ ...first, source: 'file' });
-    expect(JSON.parse(readFileSync(join(dataDir, 'vapid.json'), 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
+    expect(JSON.parse(readFileSync(join(dataDir, 'vapid.json'), 'utf8'))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
   });
 
   it('takes the pair from the environment, and in production refuses to start without it', () => {
     const dataDir = tempDir();
-    expect(resolveVapidKeys({ publicKey: 'pub', privateKey: 'priv', subject: 's', dataDir, allowGenerate: false })).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 's', source: 'environment' });
+    expect(resolveVapidKeys({ publicKey: 'pub', privateKey: 'priv', subject: 's', dataDir, allowGenerate: false })).toEqual({
+      publicKey: 'pub',
+      privateKey: 'priv',
+      subject: 's',
+      source: 'environment',
+    });
     expect(() => resolveVapidKeys({ subject: 's', dataDir, allowGenerate: false })).toThrow(/required in production/);
     expect(() => resolveVapidKeys({ publicKey: 'pub', subject: 's', dataDir, allowGenerate: true })).toThrow(/both/);
   });

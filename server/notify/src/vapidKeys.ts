@@ -26,7 +26,9 @@ export function resolveVapidKeys(options: {
   if (publicKey && privateKey) return { publicKey, privateKey, subject, source: 'environment' };
   if (publicKey || privateKey) throw new Error('notify: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   if (!options.allowGenerate) {
-    throw new Error('notify: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (generate them once with `npx web-push generate-vapid-keys`)');
+    throw new Error(
+      'notify: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (generate them once with `npx web-push generate-vapid-keys`)',
+    );
   }
   const file = join(options.dataDir, 'vapid.json');
   try {

@@ -22,7 +22,13 @@ describe('RFC 8291 decryption and VAPID verification (test tools)', () => {
 
   it('verifies a VAPID header and rejects a tampered one', () => {
     const vapid = webpush.generateVAPIDKeys();
-    const { Authorization } = webpush.getVapidHeaders('https://push.example', 'mailto:a@example.com', vapid.publicKey, vapid.privateKey, 'aes128gcm');
+    const { Authorization } = webpush.getVapidHeaders(
+      'https://push.example',
+      'mailto:a@example.com',
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+    );
     const claims = verifyVapidHeader(Authorization);
     expect(claims).toMatchObject({ aud: 'https://push.example', sub: 'mailto:a@example.com', publicKey: vapid.publicKey });
     const other = webpush.generateVAPIDKeys().publicKey;

@@ -40,7 +40,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
 
 describe('render service', () => {
   it('renders / with today’s numbers, the disclaimer, the styles and the data for the client', async () => {
@@ -51,7 +52,9 @@ describe('render service', () => {
     expect(html).toContain('<html lang="hi">');
     expect(html).toContain('<title>Satta King Result – आज का रिज़ल्ट</title>');
     expect(html).toContain('<meta name="description" content="आज का सट्टा किंग रिज़ल्ट');
-    expect(html).toMatch(/<tr data-game="GALI"><th scope="row">GALI<span[^>]*>11:30 PM<\/span><\/th><td>12<\/td><td>[^]*?47[^]*?<\/td><\/tr>/);
+    expect(html).toMatch(
+      /<tr data-game="GALI"><th scope="row">GALI<span[^>]*>11:30 PM<\/span><\/th><td>12<\/td><td>[^]*?47[^]*?<\/td><\/tr>/,
+    );
     expect(html).toContain('This website is for information only and is entirely non-commercial.');
     // The result table's styles are in the response: its sticky table rules, in <head>.
     expect(html).toMatch(/<style [^>]*data-styled-version="[\d.]+"[^>]*>[^]*position:sticky;[^]*<\/style><\/head>/);
@@ -139,7 +142,12 @@ describe('feeds', () => {
     expect(feed.feed_url).toBe(`${server.url}/feed.json`);
     const display = (key: string) => key.split('-').reverse().join('-');
     expect(feed.items.map((item) => item.title).sort()).toEqual(
-      [`DISAWER ${display(today)}: 09`, `DISAWER ${display(yesterday)}: 83`, `GALI ${display(today)}: 47`, `GALI ${display(yesterday)}: 12`].sort(),
+      [
+        `DISAWER ${display(today)}: 09`,
+        `DISAWER ${display(yesterday)}: 83`,
+        `GALI ${display(today)}: 47`,
+        `GALI ${display(yesterday)}: 12`,
+      ].sort(),
     );
 
     const xml = await get('/feed.xml', { 'accept-encoding': 'gzip' });
@@ -195,7 +203,11 @@ describe('feeds', () => {
 
   it('every page names the feeds for browsers and readers', async () => {
     const html = await (await get('/chart')).text();
-    expect(html).toContain(`<link rel="alternate" type="application/feed+json" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.json" />`);
-    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.xml" />`);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/feed+json" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.json" />`,
+    );
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Satta King Result – रिज़ल्ट और संशोधन" href="${server.url}/feed.xml" />`,
+    );
   });
 });

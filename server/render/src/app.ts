@@ -86,7 +86,15 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   const pages = new PageCache(
     (route, snapshot) => {
       const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
-      return renderPage({ template, shell, widgets: remotes.lookup, url, head: { ...head, alternates: feedLinks(origin()) }, snapshot, timezone });
+      return renderPage({
+        template,
+        shell,
+        widgets: remotes.lookup,
+        url,
+        head: { ...head, alternates: feedLinks(origin()) },
+        snapshot,
+        timezone,
+      });
     },
     { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY] },
   );
@@ -122,7 +130,10 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     }
     if (found.kind === 'feed' && snapshot) {
       const feed = feedsOf(snapshot)[found.format];
-      return sendStored(req, res, feed, { type: found.format === 'json' ? FEED_JSON_TYPE : FEED_XML_TYPE, cacheControl: FEED_CACHE_CONTROL });
+      return sendStored(req, res, feed, {
+        type: found.format === 'json' ? FEED_JSON_TYPE : FEED_XML_TYPE,
+        cacheControl: FEED_CACHE_CONTROL,
+      });
     }
     if (found.kind === 'redirect') {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -234,13 +245,19 @@ function sendStored(
   res.setHeader('Vary', 'Accept-Encoding');
   // When the data is from: the last data received, also while the database cannot be reached.
   res.setHeader('Last-Modified', new Date(stored.dataAt).toUTCString());
-  const tags = String(req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+  const tags = String(req.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''));
   if (status === 200 && tags.includes(stored.etag)) {
     res.writeHead(304);
     return void res.end();
   }
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, body] = /\bbr\b/.test(accepted) ? ['br', stored.br] : /\bgzip\b/.test(accepted) ? ['gzip', stored.gzip] : [null, stored.body];
+  const [encoding, body] = /\bbr\b/.test(accepted)
+    ? ['br', stored.br]
+    : /\bgzip\b/.test(accepted)
+      ? ['gzip', stored.gzip]
+      : [null, stored.body];
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);

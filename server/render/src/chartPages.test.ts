@@ -195,7 +195,9 @@ describe('sitemap and robots.txt', () => {
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=3600');
     const xml = await response.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
     const urls = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]);
     expect(urls).toEqual([
       `<loc>${SITE}/</loc><lastmod>${today}</lastmod>`,

@@ -13,7 +13,9 @@ import { jsonFeed, rssFeed, type FeedEntry } from './feeds.ts';
 const require = createRequire(import.meta.url);
 const schema = require('jsonfeed-schema/schema-v1.1.json') as Record<string, unknown>;
 // ajv-formats is CommonJS: its function is the default export, or the module itself.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
 const validate = ajv.compile(schema);
 
@@ -21,8 +23,22 @@ const ORIGIN = 'https://satta.example';
 const at = (iso: string) => Date.parse(iso);
 
 const ENTRIES: FeedEntry[] = [
-  { kind: 'result', game: 'Gali', date: '2026-11-22', number: '47', publishedAt: at('2026-11-22T18:02:03Z'), updatedAt: at('2026-11-22T18:10:00Z') },
-  { kind: 'result', game: 'Delhi Bazar', date: '2026-11-23', number: '05', publishedAt: at('2026-11-23T09:31:00Z'), updatedAt: at('2026-11-23T09:31:00Z') },
+  {
+    kind: 'result',
+    game: 'Gali',
+    date: '2026-11-22',
+    number: '47',
+    publishedAt: at('2026-11-22T18:02:03Z'),
+    updatedAt: at('2026-11-22T18:10:00Z'),
+  },
+  {
+    kind: 'result',
+    game: 'Delhi Bazar',
+    date: '2026-11-23',
+    number: '05',
+    publishedAt: at('2026-11-23T09:31:00Z'),
+    updatedAt: at('2026-11-23T09:31:00Z'),
+  },
   // Old data: no times.
   { kind: 'result', game: 'Disawar', date: '2026-11-22', number: '90', publishedAt: null, updatedAt: null },
   {
@@ -97,7 +113,12 @@ describe('/feed.xml', () => {
     expect(feed.link).toBe('https://satta.example/');
     expect(feed.lastBuildDate).toBe('Mon, 23 Nov 2026 09:31:00 GMT');
     expect(feed.items.map((item) => [item.title, item.link, item.guid, item.pubDate ?? null])).toEqual([
-      ['Delhi Bazar 23-11-2026: 05', 'https://satta.example/chart/delhi-bazar/2026', 'result:Delhi Bazar:2026-11-23:05', 'Mon, 23 Nov 2026 09:31:00 GMT'],
+      [
+        'Delhi Bazar 23-11-2026: 05',
+        'https://satta.example/chart/delhi-bazar/2026',
+        'result:Delhi Bazar:2026-11-23:05',
+        'Mon, 23 Nov 2026 09:31:00 GMT',
+      ],
       ['Gali 22-11-2026: 47', 'https://satta.example/chart/gali/2026', 'result:Gali:2026-11-22:47', 'Sun, 22 Nov 2026 18:02:03 GMT'],
       ['संशोधित: Gali 22-11-2026: 74 → 47', 'https://satta.example/chart/gali/2026', 'correction:-Ncorr1', 'Sun, 22 Nov 2026 18:10:00 GMT'],
       ['Disawar 22-11-2026: 90', 'https://satta.example/chart/disawar/2026', 'result:Disawar:2026-11-22:90', null],
@@ -108,7 +129,9 @@ describe('/feed.xml', () => {
   });
 
   it('escapes names that are markup', async () => {
-    const entries: FeedEntry[] = [{ kind: 'result', game: 'A&B <x>', date: '2026-11-23', number: '01', publishedAt: null, updatedAt: null }];
+    const entries: FeedEntry[] = [
+      { kind: 'result', game: 'A&B <x>', date: '2026-11-23', number: '01', publishedAt: null, updatedAt: null },
+    ];
     const feed = await new Parser().parseString(rssFeed(entries, ORIGIN));
     expect(feed.items[0]?.title).toBe('A&B <x> 23-11-2026: 01');
   });

@@ -58,7 +58,14 @@ export function feedEntries(snapshot: Snapshot): FeedEntry[] {
     for (const [date, number] of Object.entries(game.results)) {
       if (date < from || date > snapshot.todayKey) continue;
       const meta = game.meta?.[date];
-      entries.push({ kind: 'result', game: game.name, date, number, publishedAt: meta?.publishedAt ?? null, updatedAt: meta?.updatedAt ?? null });
+      entries.push({
+        kind: 'result',
+        game: game.name,
+        date,
+        number,
+        publishedAt: meta?.publishedAt ?? null,
+        updatedAt: meta?.updatedAt ?? null,
+      });
     }
   }
   for (const correction of snapshot.corrections ?? []) {

@@ -40,8 +40,11 @@ class FakeQuery {
     if (typeof node !== 'object' || node === null) return node ?? null;
     const { child, start, end, first, last } = this.range;
     // By a child's value (only startAt is used with it) or by key.
-    const position = (k: string): string | number => (child === undefined ? k : (((node as Tree)[k] as Tree | undefined)?.[child] as number));
-    let keys = Object.keys(node).sort().filter((k) => (start === undefined || position(k) >= start) && (end === undefined || k <= end));
+    const position = (k: string): string | number =>
+      child === undefined ? k : (((node as Tree)[k] as Tree | undefined)?.[child] as number);
+    let keys = Object.keys(node)
+      .sort()
+      .filter((k) => (start === undefined || position(k) >= start) && (end === undefined || k <= end));
     if (first !== undefined) keys = keys.slice(0, first);
     if (last !== undefined) keys = keys.slice(-last);
     return keys.length ? Object.fromEntries(keys.map((k) => [k, (node as Tree)[k]])) : null;
@@ -51,7 +54,8 @@ class FakeQuery {
     if (!this.db.quiet) callback({ val: () => this.value() });
   }
   off(_event: 'value', callback: (s: { val(): unknown }) => void) {
-    for (const listener of this.db.listeners) if (listener.query === this && listener.callback === callback) this.db.listeners.delete(listener);
+    for (const listener of this.db.listeners)
+      if (listener.query === this && listener.callback === callback) this.db.listeners.delete(listener);
   }
 }
 

@@ -27,7 +27,8 @@ const config = JSON.parse(readFileSync(values.config, 'utf8')) as RuntimeConfig;
 const mounts = Object.fromEntries(values.mount.map((m) => [m.slice(0, m.indexOf('=')), m.slice(m.indexOf('=') + 1)]));
 
 const emulated = Boolean(process.env.FIREBASE_DATABASE_EMULATOR_HOST);
-const namespace = new URL(config.firebase.databaseURL).searchParams.get('ns') ?? new URL(config.firebase.databaseURL).hostname.split('.')[0];
+const namespace =
+  new URL(config.firebase.databaseURL).searchParams.get('ns') ?? new URL(config.firebase.databaseURL).hostname.split('.')[0];
 const app = initializeApp(
   {
     projectId: config.firebase.projectId,
@@ -53,7 +54,16 @@ const data = new LiveData({ db: getDatabase(app), timezone: config.timezone ?? '
 await data.start();
 // A remote redeployed alone is picked up within this time (its bundle is re-read, or re-fetched with If-None-Match).
 const remoteCheckMs = Number(process.env.RENDER_REMOTE_CHECK_MS ?? 15_000);
-const server = await startRender({ port: Number(values.port), host: values.host, mounts, config, data, site: values.site, remoteCheckMs, prerenderMs: 10 });
+const server = await startRender({
+  port: Number(values.port),
+  host: values.host,
+  mounts,
+  config,
+  data,
+  site: values.site,
+  remoteCheckMs,
+  prerenderMs: 10,
+});
 console.log(`render: listening on ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -49,7 +49,10 @@ export function renderPage(options: {
   const html = template
     .replace(/<html[^>]*>/, () => '<html lang="hi">')
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />${headTags(head)}`)
+    .replace(
+      /<meta name="description"[^>]*>/,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />${headTags(head)}`,
+    )
     .replace('</head>', () => `${styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${dataScript}`);
   return { html, data };

@@ -92,8 +92,7 @@ export function classify(pathname: string, snapshot: Snapshot | null, isStatic: 
 }
 
 /** Shown to search engines and link previews; the shell's index.html has the same text. */
-export const META_DESCRIPTION =
-  'आज का सट्टा किंग रिज़ल्ट, चार्ट और खाईवाल जानकारी — केवल जानकारी के लिए। Informational only, 18+.';
+export const META_DESCRIPTION = 'आज का सट्टा किंग रिज़ल्ट, चार्ट और खाईवाल जानकारी — केवल जानकारी के लिए। Informational only, 18+.';
 
 export const NOT_FOUND_DESCRIPTION = `यह पेज नहीं मिला। This page does not exist – ${SITE_NAME}.`;
 
@@ -118,7 +117,14 @@ export function describePage(
         title: chartDocumentTitle(game, year),
         description,
         canonical,
-        structuredData: chartDataset({ game, year, url: canonical, description, lastResult: spanOf(snapshot, game).last, todayKey: snapshot.todayKey }),
+        structuredData: chartDataset({
+          game,
+          year,
+          url: canonical,
+          description,
+          lastResult: spanOf(snapshot, game).last,
+          todayKey: snapshot.todayKey,
+        }),
       },
     };
   }

@@ -27,12 +27,14 @@ export interface PageHead {
   alternates?: string;
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: `<` escaped so no `</script>` or `<!--` in the data can end the element. */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The tags a page's head gets besides its title and description. */
 export function headTags(head: PageHead): string {
@@ -52,7 +54,14 @@ export function headTags(head: PageHead): string {
 }
 
 /** schema.org Dataset of one game's yearly chart (the 31 x 12 table of its results). */
-export function chartDataset(options: { game: string; year: number; url: string; description: string; lastResult: string | null; todayKey: string }): Record<string, unknown> {
+export function chartDataset(options: {
+  game: string;
+  year: number;
+  url: string;
+  description: string;
+  lastResult: string | null;
+  todayKey: string;
+}): Record<string, unknown> {
   const { game, year, url, description, lastResult, todayKey } = options;
   // A year still running covers up to today; a past one, the whole year.
   const end = todayKey.startsWith(`${year}-`) ? todayKey : `${year}-12-31`;

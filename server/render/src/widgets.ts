@@ -78,7 +78,8 @@ export class RemoteWidgets {
           this.failing.delete(name);
         } catch (error) {
           // Said once per outage, not on every check.
-          if (!this.failing.has(name)) console.warn(`render: no server bundle for ${name}: ${error instanceof Error ? error.message : String(error)}`);
+          if (!this.failing.has(name))
+            console.warn(`render: no server bundle for ${name}: ${error instanceof Error ? error.message : String(error)}`);
           this.failing.add(name);
           failed.push(name);
         }
@@ -99,7 +100,10 @@ export class RemoteWidgets {
       url = new URL(url.pathname, this.site);
     }
     const etag = this.etags.get(name);
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000), headers: etag && this.hashes.has(name) ? { 'if-none-match': etag } : {} });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(10_000),
+      headers: etag && this.hashes.has(name) ? { 'if-none-match': etag } : {},
+    });
     if (response.status === 304) return null;
     if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
     const code = await response.text();

@@ -35,7 +35,8 @@ let browser: Browser;
 
 describe.skipIf(missing.length > 0 && !inCI)('browser SDK', () => {
   beforeAll(async () => {
-    if (missing.length > 0) throw new Error(`The browser SDK test cannot run in CI: ${missing.join(' and ')} not found (install Chromium or set CHROME_PATH)`);
+    if (missing.length > 0)
+      throw new Error(`The browser SDK test cannot run in CI: ${missing.join(' and ')} not found (install Chromium or set CHROME_PATH)`);
     ({ server: rtdb, stop: stopRtdb } = await startTestServer());
     const files: Record<string, Buffer> = {
       '/firebase-app.js': readFileSync(`${FIREBASE}firebase-app.js`),
@@ -51,7 +52,16 @@ describe.skipIf(missing.length > 0 && !inCI)('browser SDK', () => {
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: CHROME,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -107,7 +117,10 @@ describe.skipIf(missing.length > 0 && !inCI)('browser SDK', () => {
       else await eventually(async () => (await flag()) === null, 'websocket upgrade');
       expect(await (await fetch(`${rtdb.url}/fromPage.json?ns=${ns}`)).json()).toEqual({ text: 'नमस्ते', n: 1 });
       await context.close();
-      await eventually(async () => (await (await fetch(`${rtdb.url}/presence.json?ns=${ns}`)).json()) === 'offline', 'onDisconnect after the page closed');
+      await eventually(
+        async () => (await (await fetch(`${rtdb.url}/presence.json?ns=${ns}`)).json()) === 'offline',
+        'onDisconnect after the page closed',
+      );
     });
   }
 });

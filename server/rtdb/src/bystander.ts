@@ -33,7 +33,9 @@ export function adminPut(baseUrl: string, ns: string, path: string, value: unkno
   return new Promise((resolve, reject) => {
     const req = request(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, { method: 'PUT', agent: false, timeout: ms }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`admin write of ${path} failed: HTTP ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`admin write of ${path} failed: HTTP ${res.statusCode}`)),
+      );
     });
     req.on('timeout', () => req.destroy(new Error(`admin write of ${path}: no answer within ${ms} ms`)));
     req.on('error', reject);

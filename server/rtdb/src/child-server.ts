@@ -30,12 +30,27 @@ export interface ChildServerOptions {
 
 export async function startChildServer(options: ChildServerOptions = {}): Promise<ChildServer> {
   const dataDir = tempDir('child');
-  const argv = [process.execPath, '--import', 'tsx', MAIN, '--host', '127.0.0.1', '--port', '0', '--data', dataDir, ...(options.args ?? [])];
+  const argv = [
+    process.execPath,
+    '--import',
+    'tsx',
+    MAIN,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+    '--data',
+    dataDir,
+    ...(options.args ?? []),
+  ];
   // `exec` keeps the PID: the shell becomes the server, so stopping the PID stops the server.
   const child =
     options.maxFiles === undefined
       ? spawn(argv[0] as string, argv.slice(1), { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('/bin/sh', ['-c', `ulimit -n ${options.maxFiles} && exec "$@"`, 'sh', ...argv], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn('/bin/sh', ['-c', `ulimit -n ${options.maxFiles} && exec "$@"`, 'sh', ...argv], {
+          cwd: REPO,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += String(d)));

@@ -6,7 +6,18 @@
 import { OWNER_CREDENTIAL, verifyCredential, verifyIdToken, type TokenCheck } from './auth.ts';
 import { ListenSet, MAX_LISTENS_PER_CONNECTION } from './listens.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
-import { authRevoked, bodyPath, bodyTag, dataPush, handshake, parseIncoming, pong, response, type Envelope, type Request } from './protocol.ts';
+import {
+  authRevoked,
+  bodyPath,
+  bodyTag,
+  dataPush,
+  handshake,
+  parseIncoming,
+  pong,
+  response,
+  type Envelope,
+  type Request,
+} from './protocol.ts';
 import { parseWireQuery, type QuerySpec } from './query.ts';
 import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON } from './tree.ts';
@@ -164,9 +175,10 @@ export class Connection implements Subscriber {
     const cred = req.body[BODY.CREDENTIAL];
     if (typeof cred !== 'string') return this.reply(req, 'invalid_token', 'No credential.', this.ns.appliedSeq);
     const now = Date.now();
-    const check: TokenCheck = req.action === ACTION.ADMIN_AUTH || cred === OWNER_CREDENTIAL
-      ? verifyCredential(cred, this.ctx.projectId, now)
-      : verifyIdToken(cred, this.ctx.projectId, now);
+    const check: TokenCheck =
+      req.action === ACTION.ADMIN_AUTH || cred === OWNER_CREDENTIAL
+        ? verifyCredential(cred, this.ctx.projectId, now)
+        : verifyIdToken(cred, this.ctx.projectId, now);
     if (!check.ok) {
       this.ctx.log(`rejected credential on ${this.ns.name}: ${check.reason}`);
       return this.reply(req, 'invalid_token', check.reason, this.ns.appliedSeq);
@@ -185,12 +197,15 @@ export class Connection implements Subscriber {
 
   private armExpiry(expiresSec: number): void {
     const wait = expiresSec * 1000 - Date.now();
-    this.expiryTimer = setTimeout(() => {
-      if (Date.now() < expiresSec * 1000) return this.armExpiry(expiresSec);
-      this.principal = ANONYMOUS;
-      this.expiryTimer = null;
-      this.enqueue(authRevoked('expired_token', 'Auth token is expired.'), this.ns.appliedSeq);
-    }, Math.min(Math.max(wait, 0), MAX_TIMER_MS));
+    this.expiryTimer = setTimeout(
+      () => {
+        if (Date.now() < expiresSec * 1000) return this.armExpiry(expiresSec);
+        this.principal = ANONYMOUS;
+        this.expiryTimer = null;
+        this.enqueue(authRevoked('expired_token', 'Auth token is expired.'), this.ns.appliedSeq);
+      },
+      Math.min(Math.max(wait, 0), MAX_TIMER_MS),
+    );
     this.expiryTimer.unref();
   }
 
@@ -228,7 +243,10 @@ export class Connection implements Subscriber {
     if (this.closed) return;
     this.shutdown();
     for (const op of this.disconnectOps) {
-      const outcome = op.action === ACTION.ON_DISCONNECT_PUT ? this.ns.set(op.principal, op.path, op.data) : this.ns.update(op.principal, op.path, op.data);
+      const outcome =
+        op.action === ACTION.ON_DISCONNECT_PUT
+          ? this.ns.set(op.principal, op.path, op.data)
+          : this.ns.update(op.principal, op.path, op.data);
       if (outcome.status !== 'ok') this.ctx.log(`onDisconnect ${op.action} at /${op.path.join('/')} failed: ${outcome.message}`);
     }
     this.disconnectOps = [];

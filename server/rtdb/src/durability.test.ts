@@ -35,7 +35,10 @@ function dataDir(): string {
 }
 
 function startCli(args: string[]): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--host', '127.0.0.1', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--host', '127.0.0.1', ...args], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let stdout = '';
   let stderr = '';
@@ -97,7 +100,10 @@ describe('durability', () => {
     expect(readdirSync(join(dir, 'durable'))).toContain('snapshot.json');
 
     const second = startCli(['--port', '0', '--data', dir, '--namespace', 'durable']);
-    const stored = (await (await fetch(`http://127.0.0.1:${await second.port}/burst.json?ns=durable`)).json()) as Record<string, { i: number }>;
+    const stored = (await (await fetch(`http://127.0.0.1:${await second.port}/burst.json?ns=durable`)).json()) as Record<
+      string,
+      { i: number }
+    >;
     const missing = [...acked].filter((i) => stored[`k${i}`]?.i !== i);
     expect(missing).toEqual([]);
     second.child.kill('SIGTERM');

@@ -99,8 +99,14 @@ describe('depth', () => {
     expect((await fetch(`${server.url}/c.json?auth=owner`, { method: 'PATCH', body: `{"d/e":${nested(31)}}` })).status).toBe(400);
     const w = await WireClient.connect(server.port, server.defaultNamespace);
     wires.push(w);
-    expect(await w.request('p', { p: '/w', d: JSON.parse(nested(40)) })).toEqual({ s: 'invalid_data', d: 'Invalid data: nested deeper than 32 levels' });
-    expect(await w.request('m', { p: '/w', d: { x: JSON.parse(nested(40)) } })).toEqual({ s: 'invalid_data', d: 'Invalid data: nested deeper than 32 levels' });
+    expect(await w.request('p', { p: '/w', d: JSON.parse(nested(40)) })).toEqual({
+      s: 'invalid_data',
+      d: 'Invalid data: nested deeper than 32 levels',
+    });
+    expect(await w.request('m', { p: '/w', d: { x: JSON.parse(nested(40)) } })).toEqual({
+      s: 'invalid_data',
+      d: 'Invalid data: nested deeper than 32 levels',
+    });
     expect(await (await fetch(`${server.url}/.json`)).json()).toEqual({ a: JSON.parse(nested(31)) });
   });
 });

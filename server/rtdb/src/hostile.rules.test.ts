@@ -78,8 +78,14 @@ describe('transactions (finding 12)', () => {
     await adminPut(ns, 'dropbox/box', 5);
     const w = await WireClient.connect(server.port, ns);
     wires.push(w);
-    expect(await w.request('p', { p: '/dropbox/box', d: 6, h: hashNode(leaf(4)) })).toEqual({ s: 'permission_denied', d: 'Permission denied' });
-    expect(await w.request('p', { p: '/dropbox/box', d: 6, h: hashNode(leaf(5)) })).toEqual({ s: 'permission_denied', d: 'Permission denied' });
+    expect(await w.request('p', { p: '/dropbox/box', d: 6, h: hashNode(leaf(4)) })).toEqual({
+      s: 'permission_denied',
+      d: 'Permission denied',
+    });
+    expect(await w.request('p', { p: '/dropbox/box', d: 6, h: hashNode(leaf(5)) })).toEqual({
+      s: 'permission_denied',
+      d: 'Permission denied',
+    });
     expect(await adminGet(ns, 'dropbox/box')).toBe(5);
     // A plain set stays allowed: only the transaction reads.
     expect(await w.request('p', { p: '/dropbox/box', d: 7 })).toEqual({ s: 'ok', d: '' });
@@ -90,7 +96,10 @@ describe('transactions (finding 12)', () => {
     await adminPut(ns, 'open/n', 1);
     const w = await WireClient.connect(server.port, ns);
     wires.push(w);
-    expect(await w.request('p', { p: '/open/n', d: 3, h: hashNode(leaf(2)) })).toEqual({ s: 'datastale', d: 'Transaction hash does not match' });
+    expect(await w.request('p', { p: '/open/n', d: 3, h: hashNode(leaf(2)) })).toEqual({
+      s: 'datastale',
+      d: 'Transaction hash does not match',
+    });
     expect(await w.request('p', { p: '/open/n', d: 2, h: hashNode(leaf(1)) })).toEqual({ s: 'ok', d: '' });
     expect(await adminGet(ns, 'open/n')).toBe(2);
   });

@@ -44,7 +44,10 @@ describe('listens per connection', () => {
     );
     expect(answers.filter((a) => a.s === 'ok')).toHaveLength(MAX_LISTENS_PER_CONNECTION);
     expect(answers.slice(MAX_LISTENS_PER_CONNECTION)).toEqual(
-      Array.from({ length: 20 }, () => ({ s: 'too_many_listens', d: `A connection may hold at most ${MAX_LISTENS_PER_CONNECTION} listens` })),
+      Array.from({ length: 20 }, () => ({
+        s: 'too_many_listens',
+        d: `A connection may hold at most ${MAX_LISTENS_PER_CONNECTION} listens`,
+      })),
     );
 
     // Listening again where it already listens, or after stopping one, is still allowed.

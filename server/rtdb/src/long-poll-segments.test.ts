@@ -46,7 +46,14 @@ describe('long-poll segments', () => {
     const server = await start();
     const ns = freshNamespace();
     await adminPut(server.url, ns, 'sattanamee/Gali/time', '05:00 PM');
-    for (const fields of ['seg0=0&ts0=0&d0=eA', 'seg0=0&ts0=-1&d0=eA', 'seg0=0&ts0=0.5&d0=eA', 'seg0=x&ts0=1&d0=eA', 'seg0=-1&ts0=1&d0=eA', 'seg0=0&ts0=1']) {
+    for (const fields of [
+      'seg0=0&ts0=0&d0=eA',
+      'seg0=0&ts0=-1&d0=eA',
+      'seg0=0&ts0=0.5&d0=eA',
+      'seg0=x&ts0=1&d0=eA',
+      'seg0=-1&ts0=1&d0=eA',
+      'seg0=0&ts0=1',
+    ]) {
       const { id, pw } = await openSession(server.url, ns);
       const res = await fetch(`${server.url}/.lp?id=${id}&pw=${pw}&ser=2&${fields}`, { signal: AbortSignal.timeout(5000) });
       expect({ fields, status: res.status }).toEqual({ fields, status: 400 });

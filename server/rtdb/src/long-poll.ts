@@ -16,14 +16,7 @@ import type { Assembly, MessageBudget } from './message-budget.ts';
 import { control, parseIncoming, pong, type Envelope } from './protocol.ts';
 import type { Namespaces } from './namespaces.ts';
 import { ANONYMOUS } from './rules.ts';
-import {
-  CONTROL,
-  LONG_POLL_CALLBACK,
-  LONG_POLL_COMMAND,
-  LONG_POLL_PARAM,
-  LONG_POLL_TRUE,
-  URL_PARAM,
-} from './wire-names.ts';
+import { CONTROL, LONG_POLL_CALLBACK, LONG_POLL_COMMAND, LONG_POLL_PARAM, LONG_POLL_TRUE, URL_PARAM } from './wire-names.ts';
 
 /** Polls are answered empty before the client's own 25 s keepalive replaces them. */
 const HOLD_MS = 20_000;

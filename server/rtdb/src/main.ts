@@ -43,9 +43,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${
 const compactBytes = args['compact-bytes'] === undefined ? undefined : Number(args['compact-bytes']);
 if (compactBytes !== undefined && !(compactBytes > 0)) fail(`invalid --compact-bytes ${args['compact-bytes']}`);
 const maxMessageBytes = args['max-message-bytes'] === undefined ? undefined : Number(args['max-message-bytes']);
-if (maxMessageBytes !== undefined && !(Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0)) fail(`invalid --max-message-bytes ${args['max-message-bytes']}`);
+if (maxMessageBytes !== undefined && !(Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0))
+  fail(`invalid --max-message-bytes ${args['max-message-bytes']}`);
 const maxConnections = args['max-connections'] === undefined ? undefined : Number(args['max-connections']);
-if (maxConnections !== undefined && !(Number.isSafeInteger(maxConnections) && maxConnections > 0)) fail(`invalid --max-connections ${args['max-connections']}`);
+if (maxConnections !== undefined && !(Number.isSafeInteger(maxConnections) && maxConnections > 0))
+  fail(`invalid --max-connections ${args['max-connections']}`);
 
 let server: RtdbServer;
 try {

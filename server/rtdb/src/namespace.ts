@@ -91,7 +91,13 @@ export class Namespace {
       throw new DataFileError(join(dir, SNAPSHOT_FILE), `is corrupt (${(err as Error).message})`);
     }
     for (const record of state.records) root = replay(root, record, join(dir, LOG_FILE));
-    const ns = new Namespace(name, root, state.seq + state.records.length, new NamespaceRules(rules, toJSON(root, true)), options.reportError);
+    const ns = new Namespace(
+      name,
+      root,
+      state.seq + state.records.length,
+      new NamespaceRules(rules, toJSON(root, true)),
+      options.reportError,
+    );
     ns.log = await NamespaceLog.open(dir, {
       compactBytes: options.compactBytes,
       onFatal: options.onFatal,
@@ -159,7 +165,10 @@ export class Namespace {
         const current = getChild(this.root, path);
         if (current === null) return this.fail('ok', '');
         const priority = resolvePriority(json, path, this.root, now);
-        value = current.kind === 'leaf' ? { '.value': current.value, '.priority': priority } : { ...(toJSON(current, true) as object), '.priority': priority };
+        value =
+          current.kind === 'leaf'
+            ? { '.value': current.value, '.priority': priority }
+            : { ...(toJSON(current, true) as object), '.priority': priority };
       } else {
         checkDepth(json, path.length);
         value = resolveServerValues(json, path, this.root, now);
@@ -204,7 +213,13 @@ export class Namespace {
     const check = this.rules.checkUpdate(principal, path, resolved, now);
     if (!check.allowed) return this.fail('permission_denied', 'Permission denied');
     const rels = entries.map(([rel]) => rel);
-    return this.commit({ s: 0, o: LOG_OP.UPDATE, p: pathToString(path), d: resolved }, mergeAt(this.root, path, entries), check, path, rels);
+    return this.commit(
+      { s: 0, o: LOG_OP.UPDATE, p: pathToString(path), d: resolved },
+      mergeAt(this.root, path, entries),
+      check,
+      path,
+      rels,
+    );
   }
 
   /** Checks a write against the rules without applying it (onDisconnect operations, when registered). */

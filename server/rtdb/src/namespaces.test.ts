@@ -35,20 +35,27 @@ async function start(dir: string, namespaces: string[] = []): Promise<RtdbServer
 }
 
 /** The first message on a raw WebSocket and, with `awaitClose`, whether the server then closed it. */
-async function firstMessage(port: number, ns: string, awaitClose: boolean, headers: Record<string, string> = {}): Promise<{ message: unknown; closed: boolean }> {
+async function firstMessage(
+  port: number,
+  ns: string,
+  awaitClose: boolean,
+  headers: Record<string, string> = {},
+): Promise<{ message: unknown; closed: boolean }> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?ns=${ns}&v=5`, { headers });
   const message = await new Promise<unknown>((resolve, reject) => {
     ws.once('message', (data) => resolve(JSON.parse(String(data))));
     ws.once('error', reject);
   });
-  const closed = !awaitClose ? false : await new Promise<boolean>((resolve) => {
-    if (ws.readyState === ws.CLOSED) return resolve(true);
-    const timer = setTimeout(() => resolve(false), 1000);
-    ws.once('close', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
+  const closed = !awaitClose
+    ? false
+    : await new Promise<boolean>((resolve) => {
+        if (ws.readyState === ws.CLOSED) return resolve(true);
+        const timer = setTimeout(() => resolve(false), 1000);
+        ws.once('close', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
   if (!closed) ws.terminate();
   return { message, closed };
 }

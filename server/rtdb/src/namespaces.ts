@@ -18,7 +18,8 @@ import { LOG_FILE, SNAPSHOT_FILE } from './storage.ts';
 const VALID_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 /** What Firebase tells a client of a database that does not exist. */
-export const UNKNOWN_NAMESPACE_MESSAGE = 'Firebase error. Please ensure that you have the URL of your Firebase Realtime Database instance configured correctly.';
+export const UNKNOWN_NAMESPACE_MESSAGE =
+  'Firebase error. Please ensure that you have the URL of your Firebase Realtime Database instance configured correctly.';
 
 export class UnknownNamespaceError extends Error {
   constructor(readonly namespace: string) {

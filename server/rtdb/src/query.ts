@@ -72,12 +72,14 @@ function parseLimit(l: unknown): number {
 export function parseWireQuery(q: unknown): QuerySpec {
   const obj = q !== null && typeof q === 'object' ? (q as Record<string, unknown>) : {};
   const index = parseIndex(obj[QUERY.INDEX]);
-  const start = QUERY.START_VALUE in obj
-    ? makeBound(index, obj[QUERY.START_VALUE], obj[QUERY.START_NAME], obj[QUERY.START_INCLUSIVE] !== false, MIN_NAME)
-    : null;
-  const end = QUERY.END_VALUE in obj
-    ? makeBound(index, obj[QUERY.END_VALUE], obj[QUERY.END_NAME], obj[QUERY.END_INCLUSIVE] !== false, MAX_NAME)
-    : null;
+  const start =
+    QUERY.START_VALUE in obj
+      ? makeBound(index, obj[QUERY.START_VALUE], obj[QUERY.START_NAME], obj[QUERY.START_INCLUSIVE] !== false, MIN_NAME)
+      : null;
+  const end =
+    QUERY.END_VALUE in obj
+      ? makeBound(index, obj[QUERY.END_VALUE], obj[QUERY.END_NAME], obj[QUERY.END_INCLUSIVE] !== false, MAX_NAME)
+      : null;
   const limit = QUERY.LIMIT in obj ? parseLimit(obj[QUERY.LIMIT]) : null;
   return { index, start, end, limit, fromRight: obj[QUERY.VIEW_FROM] === VIEW_FROM_RIGHT };
 }

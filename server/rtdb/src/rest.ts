@@ -155,7 +155,12 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       const read = ns.read(principal, path, parseRestQuery(params));
       if (read.status !== 'ok') throw new HttpError(401, 'Permission denied');
       const exportFormat = params.get('format') === 'export';
-      const body = params.get('shallow') === 'true' ? shallow(read.node) : exportFormat ? toJSON(read.node, true) : withArrays(toJSON(read.node, false));
+      const body =
+        params.get('shallow') === 'true'
+          ? shallow(read.node)
+          : exportFormat
+            ? toJSON(read.node, true)
+            : withArrays(toJSON(read.node, false));
       const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
       await ns.whenDurable(read.seq);
       return silent ? send(res, 204, undefined, false, etag) : send(res, 200, body, pretty, etag);

@@ -5,8 +5,23 @@
  */
 
 export const SCALE_GAMES = [
-  'Bilaspur', 'Mathura', 'Gangotri', 'Delhi Bazar', 'Shri Ganesh', 'Ferozpur', 'Faridabad', 'Palika bazar', 'Gaziyabad',
-  'Dwarka bazar', 'Gali', 'Disawar', 'Kalyan', 'Sadar Bazar', 'Agra', 'Alwar', 'Ajmer',
+  'Bilaspur',
+  'Mathura',
+  'Gangotri',
+  'Delhi Bazar',
+  'Shri Ganesh',
+  'Ferozpur',
+  'Faridabad',
+  'Palika bazar',
+  'Gaziyabad',
+  'Dwarka bazar',
+  'Gali',
+  'Disawar',
+  'Kalyan',
+  'Sadar Bazar',
+  'Agra',
+  'Alwar',
+  'Ajmer',
 ];
 
 /** The shape of the production rules for results, so targaryen does the same work per write. */

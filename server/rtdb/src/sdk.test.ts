@@ -112,13 +112,20 @@ function keysInOrder(snap: DataSnapshot): string[] {
 
 /** Listens to `q` once and returns the children keys the SDK shows and the keys the server transferred. */
 async function queryOnce(q: Query): Promise<{ shown: string[]; sent: string[] }> {
-  const path = q.ref.toString().replace(/^https?:\/\/[^/]+\//, '').replace(/\?.*$/, '');
+  const path = q.ref
+    .toString()
+    .replace(/^https?:\/\/[^/]+\//, '')
+    .replace(/\?.*$/, '');
   const before = received.length;
   const snap = await new Promise<DataSnapshot>((resolve, reject) => {
-    const off = onValue(q, (s) => {
-      off();
-      resolve(s);
-    }, reject);
+    const off = onValue(
+      q,
+      (s) => {
+        off();
+        resolve(s);
+      },
+      reject,
+    );
   });
   const pushes = received.slice(before).filter((r) => r.body.p === decodeURIComponent(path) && r.body.t !== undefined);
   const sent = new Set<string>();
@@ -216,7 +223,12 @@ describe('queries are answered on the server with only the matching children', (
   it('orderByKey with start, end and limits (integer keys first)', async () => {
     const ns = freshNamespace();
     const { db } = client(ns);
-    const days = { '2026-10-29': { number: '11' }, '2026-10-30': { number: '22' }, '2026-10-31': { number: '33' }, '2026-11-01': { number: '44' } };
+    const days = {
+      '2026-10-29': { number: '11' },
+      '2026-10-30': { number: '22' },
+      '2026-10-31': { number: '33' },
+      '2026-11-01': { number: '44' },
+    };
     await set(ref(db, 'open/Gali'), days);
     const g = ref(db, 'open/Gali');
     let r = await queryOnce(query(g, orderByKey(), startAt('2026-10-31')));
@@ -291,10 +303,18 @@ describe('queries are answered on the server with only the matching children', (
     await until(() => windows.length === 3);
     await set(ref(writer.db, 'open/live/a'), 10);
     await new Promise((r) => setTimeout(r, 100));
-    expect(windows).toEqual([['b', 'c'], ['c', 'd'], ['b', 'c']]);
+    expect(windows).toEqual([
+      ['b', 'c'],
+      ['c', 'd'],
+      ['b', 'c'],
+    ]);
     const tagged = received.slice(before).filter((r) => r.body.p === 'open/live' && r.body.t !== undefined);
     // Initial window, then only the children that changed: d in and b out, then b back and d out; a is never sent.
-    expect(tagged.map((t) => t.body.d)).toEqual([{ b: 2, c: 3 }, { b: null, d: 4 }, { d: null, b: 2 }]);
+    expect(tagged.map((t) => t.body.d)).toEqual([
+      { b: 2, c: 3 },
+      { b: null, d: 4 },
+      { d: null, b: 2 },
+    ]);
   });
 });
 

@@ -126,9 +126,24 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     else throw err;
   };
   const configured: NamespaceNames = { has: (name) => name === defaultNamespace || (options.namespaces?.has(name) ?? false) };
-  const namespaces = new Namespaces(dataDir, rules, { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError }, configured);
+  const namespaces = new Namespaces(
+    dataDir,
+    rules,
+    { compactBytes: options.compactBytes ?? 8 * 1024 * 1024, onFatal, reportError },
+    configured,
+  );
   const newSessionId = (): string => randomBytes(12).toString('base64url');
-  const longPoll = new LongPollSessions({ namespaces, projectId, defaultNamespace, log, reportError, newSessionId, track, budget, maxSessions: maxConnections });
+  const longPoll = new LongPollSessions({
+    namespaces,
+    projectId,
+    defaultNamespace,
+    log,
+    reportError,
+    newSessionId,
+    track,
+    budget,
+    maxSessions: maxConnections,
+  });
 
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
@@ -181,11 +196,15 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       let route: { onEnvelope(e: unknown): void; onClose(): void } | null = null;
-      const transport = wsTransport(ws, {
-        onMessage: (envelope) => route?.onEnvelope(envelope),
-        onClose: () => route?.onClose(),
-        onError: (err) => log(`websocket on ${namespace.name}: ${err.message}`),
-      }, budget);
+      const transport = wsTransport(
+        ws,
+        {
+          onMessage: (envelope) => route?.onEnvelope(envelope),
+          onClose: () => route?.onClose(),
+          onError: (err) => log(`websocket on ${namespace.name}: ${err.message}`),
+        },
+        budget,
+      );
       // A socket naming a long-polling session is that session moving to WebSocket, not a new client.
       const upgrading = url.searchParams.get(URL_PARAM.TRANSPORT_SESSION);
       const adopted = upgrading === null ? null : longPoll.adopt(upgrading, transport);

@@ -46,13 +46,18 @@ async function readAll(dir: string): Promise<unknown> {
 describe('log checksums', () => {
   it('a complete last line whose value changed stops the start, naming the log, which stays as it was', async () => {
     const dir = dataDir();
-    await writeThenStop(dir, [['a', 'first'], ['b', 'second']]);
+    await writeThenStop(dir, [
+      ['a', 'first'],
+      ['b', 'second'],
+    ]);
     const file = join(dir, NS, 'log.jsonl');
     const altered = readFileSync(file, 'utf8').replace('"second"', '"sekond"');
     writeFileSync(file, altered);
     const start = startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir });
     await expect(start).rejects.toThrow(DataFileError);
-    await expect(startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(`data file ${file} is corrupt (line 2 of 2 does not match its checksum)`);
+    await expect(startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(
+      `data file ${file} is corrupt (line 2 of 2 does not match its checksum)`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(altered);
   });
 
@@ -62,7 +67,9 @@ describe('log checksums', () => {
     const file = join(dir, NS, 'log.jsonl');
     const text = '{"s":1,"o":"p","p":"a","d":1}\n{"s":2,"o":"p","p":"b","d":\n';
     writeFileSync(file, text);
-    await expect(startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(`data file ${file} is corrupt (line 2 of 2 does not parse)`);
+    await expect(startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(
+      `data file ${file} is corrupt (line 2 of 2 does not parse)`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
@@ -78,12 +85,21 @@ describe('snapshot checksums', () => {
   it('a snapshot whose data changed stops the start, naming it', async () => {
     const dir = dataDir();
     // A tiny compaction threshold: every write is folded into the snapshot.
-    await writeThenStop(dir, [['a', 'first'], ['b', 'second']], 1);
+    await writeThenStop(
+      dir,
+      [
+        ['a', 'first'],
+        ['b', 'second'],
+      ],
+      1,
+    );
     const file = join(dir, NS, 'snapshot.json');
     const text = readFileSync(file, 'utf8');
     expect(text.split('\n')[1]).toBe('{"a":"first","b":"second"}');
     writeFileSync(file, text.replace('"second"', '"sekond"'));
-    await expect(startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(`data file ${file} is corrupt (its data does not match its checksum)`);
+    await expect(startRtdb({ port: 0, host: '127.0.0.1', dataDir: dir })).rejects.toThrow(
+      `data file ${file} is corrupt (its data does not match its checksum)`,
+    );
   });
 
   it('an older-format snapshot loads and is rewritten with a checksum at the next compaction', async () => {

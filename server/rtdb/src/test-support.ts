@@ -34,7 +34,9 @@ export function writeRules(dir: string, rules: object): string {
   return file;
 }
 
-export async function startTestServer(options: Partial<RtdbOptions> = {}): Promise<{ server: RtdbServer; dataDir: string; stop(): Promise<void> }> {
+export async function startTestServer(
+  options: Partial<RtdbOptions> = {},
+): Promise<{ server: RtdbServer; dataDir: string; stop(): Promise<void> }> {
   const dataDir = options.dataDir ?? tempDir('data');
   const server = await startRtdb({ port: 0, host: '127.0.0.1', namespaces: testNamespaces, ...options, dataDir });
   return {

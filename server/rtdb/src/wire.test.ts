@@ -67,7 +67,10 @@ describe('wire protocol', () => {
     const w = await wire(freshNamespace());
     expect((await w.request('p', { p: 'admin/x', d: 1 })).s).toBe('permission_denied');
     const token = unsignedJwt({ sub: 'boss', admin: true });
-    const ok = (await w.request('auth', { cred: token })) as { s: string; d: { auth: { uid: string; provider: string; token: { admin: boolean } } } };
+    const ok = (await w.request('auth', { cred: token })) as {
+      s: string;
+      d: { auth: { uid: string; provider: string; token: { admin: boolean } } };
+    };
     expect(ok.s).toBe('ok');
     expect(ok.d.auth.uid).toBe('boss');
     expect(ok.d.auth.provider).toBe('password');
@@ -95,7 +98,16 @@ describe('wire protocol', () => {
     const ns = freshNamespace();
     const c = sdkClient(server.port, ns);
     clients.push(c);
-    const data = { s: 'नमस्ते', f: 1.5, neg: -0.1, big: 1e21, i: 42, t: true, no: false, nested: { '1': 'one', '10': 'ten', '2': 'two', deep: { x: 'y' } } };
+    const data = {
+      s: 'नमस्ते',
+      f: 1.5,
+      neg: -0.1,
+      big: 1e21,
+      i: 42,
+      t: true,
+      no: false,
+      nested: { '1': 'one', '10': 'ten', '2': 'two', deep: { x: 'y' } },
+    };
     await set(ref(c.db, 'open/h'), data);
     await setWithPriority(ref(c.db, 'open/h/prio'), { v: 1 }, 'high');
     await setWithPriority(ref(c.db, 'open/h/nprio'), 5, 2.5);

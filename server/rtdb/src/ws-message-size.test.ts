@@ -37,7 +37,9 @@ async function attacker(port: number, ns: string): Promise<Attacker> {
   ws.on('message', (data) => answers.push(JSON.parse(String(data))));
   // The socket may be closed for sending too much: the attacker sees the close, not a send error.
   ws.on('error', () => {});
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await within(new Promise((resolve) => ws.once('open', resolve)), 5000, 'websocket open');
   return { ws, closed, answers };
 }
@@ -96,7 +98,10 @@ describe('websocket message size', () => {
     const late = await attacker(server.port, ns);
     late.ws.send(String(frames.length));
     late.ws.send(frames[0] as string);
-    expect(await within(late.closed, 5000, 'late client close')).toEqual({ code: 1013, reason: 'Server busy: too many large messages in progress' });
+    expect(await within(late.closed, 5000, 'late client close')).toEqual({
+      code: 1013,
+      reason: 'Server busy: too many large messages in progress',
+    });
 
     for (const h of holders) h.ws.send(frames[3] as string);
     for (const h of holders) {

@@ -4,10 +4,7 @@ import { catchError, map } from 'rxjs/operators';
 import { dataService, type SignedInUser } from '@satta/shared/data';
 import { useObservable } from '@satta/shared/data/react';
 
-export type UserState =
-  | { status: 'checking' }
-  | { status: 'known'; user: SignedInUser | null }
-  | { status: 'failed'; error: unknown };
+export type UserState = { status: 'checking' } | { status: 'known'; user: SignedInUser | null } | { status: 'failed'; error: unknown };
 
 const CHECKING: UserState = { status: 'checking' };
 

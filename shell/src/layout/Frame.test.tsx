@@ -22,7 +22,10 @@ function renderFrame(path: string) {
 }
 
 const navLinks = () => within(screen.getByTestId('nav')).getAllByRole('link');
-const current = () => within(screen.getByTestId('nav')).queryAllByRole('link', { current: 'page' }).map((a) => a.textContent);
+const current = () =>
+  within(screen.getByTestId('nav'))
+    .queryAllByRole('link', { current: 'page' })
+    .map((a) => a.textContent);
 
 describe('the page frame', () => {
   beforeEach(() => localStorage.clear());

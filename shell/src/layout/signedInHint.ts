@@ -32,5 +32,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The hint, read again on every render (so after each navigation); false on the server. */
 export function useSignedInHint(): boolean {
-  return useSyncExternalStore(subscribe, () => hasStoredUser(browserStore()), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => hasStoredUser(browserStore()),
+    () => false,
+  );
 }

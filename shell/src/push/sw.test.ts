@@ -52,7 +52,17 @@ function loadWorker(windows: FakeClient[] = []) {
 describe('service worker', () => {
   it("shows a result push with its title, body, icon, the game and number, replacing that game's earlier notification", async () => {
     const sw = loadWorker();
-    await sw.push({ kind: 'result', title: 'Gali: 42', body: 'आज का रिज़ल्ट (21-11-2026): Gali — 42', icon: '/icons/n.png', tag: 'result-2026-11-21-Gali', url: '/', game: 'Gali', number: '42', date: '2026-11-21' });
+    await sw.push({
+      kind: 'result',
+      title: 'Gali: 42',
+      body: 'आज का रिज़ल्ट (21-11-2026): Gali — 42',
+      icon: '/icons/n.png',
+      tag: 'result-2026-11-21-Gali',
+      url: '/',
+      game: 'Gali',
+      number: '42',
+      date: '2026-11-21',
+    });
     expect(sw.showNotification).toHaveBeenCalledWith('Gali: 42', {
       body: 'आज का रिज़ल्ट (21-11-2026): Gali — 42',
       icon: '/icons/n.png',

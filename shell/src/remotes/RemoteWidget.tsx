@@ -63,7 +63,11 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
   const ServerWidget = useServerWidget(remote, exposed);
   // The server HTML this widget had when the page was server-rendered (see serverHtml.ts).
   const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
-  const attempt = useSyncExternalStore(onRemoteRetry, () => remoteAttempt(remote), () => 0);
+  const attempt = useSyncExternalStore(
+    onRemoteRetry,
+    () => remoteAttempt(remote),
+    () => 0,
+  );
   // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   const Widget = useMemo(() => lazy(() => loadExposed(remote, exposed)), [remote, exposed, attempt]);
@@ -101,15 +105,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
           </>
         )}
       >
-        <Suspense
-          fallback={
-            serverHtml !== undefined ? (
-              <ServerHtml html={serverHtml} />
-            ) : (
-              <Loading remote={remote} />
-            )
-          }
-        >
+        <Suspense fallback={serverHtml !== undefined ? <ServerHtml html={serverHtml} /> : <Loading remote={remote} />}>
           <Widget />
         </Suspense>
       </WidgetBoundary>

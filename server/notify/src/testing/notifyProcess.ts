@@ -16,7 +16,12 @@ export interface NotifyProcess {
  * A notify service of the test's own, on 127.0.0.1 and a free port, against the stack's Auth
  * emulator and database: a test can restart it and give it its own settings.
  */
-export async function startNotifyProcess(options: { auth: string; database: string; dataDir: string; env?: Record<string, string> }): Promise<NotifyProcess> {
+export async function startNotifyProcess(options: {
+  auth: string;
+  database: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<NotifyProcess> {
   const { managed, match } = await startProcess(
     'notify-under-test',
     process.execPath,

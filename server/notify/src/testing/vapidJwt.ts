@@ -23,7 +23,12 @@ export function verifyVapidHeader(header: string | undefined): VapidClaims {
     key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
     format: 'jwk',
   });
-  const ok = verify('sha256', Buffer.from(`${head}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${payload}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID JWT signature does not verify with k=');
   const header_ = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
   if (header_.alg !== 'ES256') throw new Error(`VAPID JWT alg is ${header_.alg}`);
