@@ -8,7 +8,7 @@ import { DEMO_ADMIN, PROJECT_ID, startStack, type Stack } from '../../../scripts
 import { siteNow } from '@satta/shared/domain/siteTime';
 import type { NotificationPayload } from './payload.ts';
 import { subscriptionKey } from './subscription.ts';
-import { signIn } from './testing/localServices.ts';
+import { rest, signIn } from './testing/localServices.ts';
 import { startNotifyProcess, type NotifyProcess } from './testing/notifyProcess.ts';
 import { startPushEndpoint, type PushEndpoint, type ReceivedPush } from './testing/pushEndpoint.ts';
 import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
@@ -40,19 +40,8 @@ function startNotify(): Promise<NotifyProcess> {
 }
 
 /** The database's REST API in this file's namespace: as the admin (rules apply) or as the owner. */
-async function db(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, asAdmin = false): Promise<unknown> {
-  const url = new URL(`${stack.urls.database}/${path}.json`);
-  url.searchParams.set('ns', NS);
-  if (asAdmin) url.searchParams.set('auth', adminToken);
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(asAdmin ? {} : { Authorization: 'Bearer owner' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
+const db = (method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, asAdmin = false): Promise<unknown> =>
+  rest(stack.urls.database, method, path, body, asAdmin ? adminToken : undefined, NS);
 
 /** Schedules today's number of `game` as the dashboard does; resolves the time it is due. */
 async function schedule(game: string, number: string, inMs: number): Promise<number> {

@@ -30,15 +30,21 @@ export async function changePassword(authUrl: string, idToken: string, password:
   if (!body.idToken) throw new Error(`password change failed: ${body.error?.message ?? response.status}`);
 }
 
+/**
+ * The database's REST API: as the owner, or, with `idToken`, as that user (the rules apply). In
+ * the stack's namespace unless `ns` names another (a test file's own, away from the stack's
+ * notify service).
+ */
 export async function rest(
   database: string,
   method: 'GET' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   idToken?: string,
+  ns: string = NAMESPACE,
 ): Promise<unknown> {
   const url = new URL(`${database}/${path}.json`);
-  url.searchParams.set('ns', NAMESPACE);
+  url.searchParams.set('ns', ns);
   if (idToken) url.searchParams.set('auth', idToken);
   const response = await fetch(url, {
     method,
