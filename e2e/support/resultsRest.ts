@@ -1,46 +1,20 @@
-import { NAMESPACE } from '../../scripts/stack.ts';
+import { ownerCall, restUrl } from '../../scripts/ownerRest.ts';
 import { readGames } from '../../shared/domain/results.ts';
 import type { GameData } from '../../shared/domain/results.ts';
 
+export { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
+
 /**
  * The admin's side of the result tests: REST reads and writes on the local database as its
- * owner ('Bearer owner' is the local server's admin credential), as an admin tool would.
+ * owner, as an admin tool would (scripts/ownerRest.ts).
  */
-function url(database: string, path: string, query: Record<string, string> = {}): string {
-  const target = new URL(`${database}/${path.split('/').map(encodeURIComponent).join('/')}.json`);
-  target.searchParams.set('ns', NAMESPACE);
-  for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
-  return target.href;
-}
-
-async function call(method: RestMethod, href: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(href, {
-    method,
-    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${href} -> ${response.status} ${text}`);
-  return text === '' ? null : (JSON.parse(text) as unknown);
-}
-
-export type RestMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
-
-/**
- * The database's REST API as its owner, for a test to set up what the admin would have saved, to
- * check what the dashboard wrote, and to put things back: `rest('mian')`, `rest('khaiwals', 'POST', k)`.
- */
-export function ownerRest(database: string): (path: string, method?: RestMethod, body?: unknown) => Promise<unknown> {
-  return (path, method = 'GET', body) => call(method, url(database.replace(/\/+$/, ''), path), body);
-}
-
 /** Sets one result, exactly as the specification stores it: sattanamee/{game}/{date}/number. */
 export function putNumber(database: string, game: string, date: string, number: string): Promise<unknown> {
-  return call('PUT', url(database, `sattanamee/${game}/${date}/number`), number);
+  return ownerCall('PUT', restUrl(database, `sattanamee/${game}/${date}/number`), number);
 }
 
 export function removeResult(database: string, game: string, date: string): Promise<unknown> {
-  return call('DELETE', url(database, `sattanamee/${game}/${date}`));
+  return ownerCall('DELETE', restUrl(database, `sattanamee/${game}/${date}`));
 }
 
 /** Writes many results at once: { game: { date: number } }. */
@@ -49,24 +23,24 @@ export async function putResults(database: string, results: Record<string, Recor
   for (const [game, days] of Object.entries(results)) {
     for (const [date, number] of Object.entries(days)) patch[`${game}/${date}`] = { number };
   }
-  await call('PATCH', url(database, 'sattanamee'), patch);
+  await ownerCall('PATCH', restUrl(database, 'sattanamee'), patch);
 }
 
 /** Removes the given days again: { game: [date, ...] }. */
 export async function removeResults(database: string, days: Record<string, readonly string[]>): Promise<void> {
   const patch: Record<string, null> = {};
   for (const [game, dates] of Object.entries(days)) for (const date of dates) patch[`${game}/${date}`] = null;
-  await call('PATCH', url(database, 'sattanamee'), patch);
+  await ownerCall('PATCH', restUrl(database, 'sattanamee'), patch);
 }
 
 /** Every game with its time, place and results, read the way the site reads them. */
 export async function fetchGames(database: string): Promise<GameData[]> {
-  return readGames(await call('GET', url(database, 'sattanamee')));
+  return readGames(await ownerCall('GET', restUrl(database, 'sattanamee')));
 }
 
 /** The game names (keys under sattanamee/), without their history. */
 export async function fetchGameNames(database: string): Promise<string[]> {
-  const value = await call('GET', url(database, 'sattanamee', { shallow: 'true' }));
+  const value = await ownerCall('GET', restUrl(database, 'sattanamee', { shallow: 'true' }));
   return Object.keys((value as Record<string, unknown> | null) ?? {});
 }
 
@@ -96,11 +70,11 @@ export function resultWriter(database: string) {
     async putTimes(times: Record<string, string>): Promise<void> {
       for (const game of Object.keys(times)) {
         if (timesBefore.has(game)) continue;
-        const before = await call('GET', url(database, `sattanamee/${game}/time`));
+        const before = await ownerCall('GET', restUrl(database, `sattanamee/${game}/time`));
         timesBefore.set(game, typeof before === 'string' ? before : null);
       }
       const patch = Object.fromEntries(Object.entries(times).map(([game, time]) => [`${game}/time`, time]));
-      await call('PATCH', url(database, 'sattanamee'), patch);
+      await ownerCall('PATCH', restUrl(database, 'sattanamee'), patch);
     },
     async cleanup(): Promise<void> {
       const days = Object.fromEntries([...written].map(([game, dates]) => [game, [...dates]]));
@@ -109,7 +83,7 @@ export function resultWriter(database: string) {
       if (timesBefore.size === 0) return;
       const patch = Object.fromEntries([...timesBefore].map(([game, time]) => [`${game}/time`, time]));
       timesBefore.clear();
-      await call('PATCH', url(database, 'sattanamee'), patch);
+      await ownerCall('PATCH', restUrl(database, 'sattanamee'), patch);
     },
   };
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, push, ref, remove, serverTimestamp, set, update, type Database } from 'firebase/database';
-import { startStack, DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, type Stack } from '../../scripts/stack.ts';
+import { startStack, DEMO_ADMIN, DEMO_VISITOR, type Stack } from '../../scripts/stack.ts';
 import { DataService } from './service.ts';
 import { memoryStore } from './cache.ts';
+import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
 /*
  * The rules are the guard, not the dashboard: signed out, and signed in as a user without the
@@ -94,26 +95,19 @@ const ATTEMPTS: [string, (db: Database) => Promise<unknown>][] = [
   ['replace the whole database', (db) => set(ref(db), { mian: { name: 'Intruder', phnnumber: '1' } })],
 ];
 
-async function owner(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack.urls.database}/${path}.json?ns=${NAMESPACE}`, {
-    method,
-    headers: { Authorization: 'Bearer owner' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 function service(name: string): DataService {
   const s = new DataService(stack.config, { appName: name, store: memoryStore() });
   services.push(s);
   return s;
 }
 
+/** The owner's REST calls on the stack's database. */
+const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
+
 beforeAll(async () => {
   stack = await startStack({ hosting: false });
-  await owner('PUT', '', SEED);
-  before = await owner('GET', '');
+  await rest('', 'PUT', SEED);
+  before = await rest('');
 }, 120_000);
 
 afterAll(async () => {
@@ -151,7 +145,7 @@ describe.each([
 
   it('left every record exactly as it was', async () => {
     expect(before).toEqual(SEED);
-    expect(await owner('GET', '')).toEqual(before);
+    expect(await rest('')).toEqual(before);
   });
 });
 
@@ -162,7 +156,7 @@ describe('the admin (control)', () => {
     await set(ref(admin.db, 'sattanamee/Gali/time'), '10:00 PM');
     await remove(ref(admin.db, 'khaiwals/k1'));
     await expect(get(ref(admin.db, 'webPushSubscriptions'))).resolves.toBeTruthy();
-    expect(await owner('GET', 'sattanamee/Gali/time')).toBe('10:00 PM');
-    expect(await owner('GET', 'khaiwals/k1')).toBeNull();
+    expect(await rest('sattanamee/Gali/time')).toBe('10:00 PM');
+    expect(await rest('khaiwals/k1')).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ref, set } from 'firebase/database';
 import { filter, firstValueFrom } from 'rxjs';
-import { startStack, DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, PROJECT_ID, type Stack } from '../../scripts/stack.ts';
+import { startStack, DEMO_ADMIN, DEMO_VISITOR, PROJECT_ID, type Stack } from '../../scripts/stack.ts';
 import { DataService } from './service.ts';
 import { SessionEndedError } from './errors.ts';
 import { memoryStore } from './cache.ts';
 import type { Live } from './live.ts';
 import type { GameData } from '../domain/results.ts';
+import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
 /*
  * The data service in Node against the real local backend: the Auth emulator and server/rtdb
@@ -20,16 +21,6 @@ function service(name: string, store = memoryStore()): DataService {
   const s = new DataService(stack.config, { appName: name, store, now: () => TODAY });
   services.push(s);
   return s;
-}
-
-async function rest(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack.urls.database}/${path}.json?ns=${NAMESPACE}`, {
-    method,
-    headers: { Authorization: 'Bearer owner' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
 }
 
 function until<T>(source: import('rxjs').Observable<Live<T>>, ok: (data: T) => boolean): Promise<T> {
@@ -56,13 +47,16 @@ async function resetPassword(email: string, password: string): Promise<void> {
 
 const gali = (games: GameData[]) => games.find((g) => g.name === 'Gali');
 
+/** The owner's REST calls on the stack's database. */
+const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
+
 beforeAll(async () => {
   stack = await startStack({ hosting: false });
-  await rest('PUT', 'sattanamee', {
+  await rest('sattanamee', 'PUT', {
     Gali: { time: '11:30 PM', place: 11, '2026-11-20': { number: '42' }, '2025-03-14': { number: '07' }, '2024-12-31': { number: '99' } },
     Disawar: { time: '02:00 AM', place: 12, '2026-11-21': { number: '05' } },
   });
-  await rest('PUT', 'mian', { name: 'Admin', phnnumber: '+91 90000 00000' });
+  await rest('mian', 'PUT', { name: 'Admin', phnnumber: '+91 90000 00000' });
 }, 120_000);
 
 afterAll(async () => {
@@ -97,8 +91,8 @@ describe('data service against the local backend', () => {
     const user = await nonAdmin.signIn(DEMO_VISITOR.email, DEMO_VISITOR.password);
     expect(user.isAdmin).toBe(false);
     await expect(nonAdmin.setGameTime('Gali', '10:00 PM')).rejects.toThrow(/permission_denied/i);
-    expect(await rest('GET', 'sattanamee/Gali/time')).toBe('11:30 PM');
-    expect(await rest('GET', 'sattanamee/Gali/2026-11-19')).toBeNull();
+    expect(await rest('sattanamee/Gali/time')).toBe('11:30 PM');
+    expect(await rest('sattanamee/Gali/2026-11-19')).toBeNull();
   });
 
   it("reads one game's year and no other", async () => {
@@ -130,7 +124,7 @@ describe('data service against the local backend', () => {
     expect(await visitor.saveSubscription(subscription)).toBe('saved');
     expect(await visitor.saveSubscription(subscription)).toBe('exists');
     expect(log.mock.calls).toEqual([['Subscription saved to Firebase.'], ['Subscription already exists in Firebase.']]);
-    const all = (await rest('GET', 'webPushSubscriptions')) as Record<string, { endpoint: string }>;
+    const all = (await rest('webPushSubscriptions')) as Record<string, { endpoint: string }>;
     expect(Object.values(all).map((s) => s.endpoint)).toEqual([subscription.endpoint]);
   });
 
@@ -140,7 +134,7 @@ describe('data service against the local backend', () => {
     await expect(
       set(entry, { endpoint: 'https://tarpit.example/x', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH }, createdAt: 1 }),
     ).rejects.toThrow(/permission_denied/i);
-    expect(await rest('GET', 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBeNull();
+    expect(await rest('webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBeNull();
   });
 
   it('sends a test notification with a fresh token when the first is refused, and ends a revoked sign-in', async () => {
@@ -177,7 +171,7 @@ describe('data service against the local backend', () => {
     const before = Date.now();
     expect(await admin.setResult('Disawar', '2026-11-19', '33')).toEqual({ created: true, previous: null });
     const after = Date.now();
-    const first = (await rest('GET', path)) as { number: string; publishedAt: number; updatedAt: number };
+    const first = (await rest(path)) as { number: string; publishedAt: number; updatedAt: number };
     expect(Object.keys(first).sort()).toEqual(['number', 'publishedAt', 'updatedAt']);
     expect(first.number).toBe('33');
     expect(first.publishedAt).toBe(first.updatedAt);
@@ -188,41 +182,41 @@ describe('data service against the local backend', () => {
     const beforeFix = Date.now();
     expect(await admin.setResult('Disawar', '2026-11-19', '34')).toEqual({ created: false, previous: '33' });
     const afterFix = Date.now();
-    const fixed = (await rest('GET', path)) as Record<string, unknown>;
+    const fixed = (await rest(path)) as Record<string, unknown>;
     const updatedAt = fixed['updatedAt'] as number;
     expect(fixed).toEqual({ number: '34', was: '33', publishedAt: first.publishedAt, updatedAt });
     expect(updatedAt >= beforeFix && updatedAt <= afterFix && updatedAt > first.publishedAt).toBe(true);
     const corrections = async () =>
-      Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === 'Disawar');
+      Object.values((await rest('corrections')) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === 'Disawar');
     expect(await corrections()).toEqual([
       { game: 'Disawar', date: '2026-11-19', from: '33', to: '34', publishedAt: first.publishedAt, correctedAt: updatedAt },
     ]);
 
     // The same number again is no correction: nothing changes, not even the times.
-    const audits = Object.keys((await rest('GET', 'audit')) as Record<string, unknown>).length;
+    const audits = Object.keys((await rest('audit')) as Record<string, unknown>).length;
     expect(await admin.setResult('Disawar', '2026-11-19', '34')).toEqual({ created: false, previous: '34' });
-    expect(await rest('GET', path)).toEqual(fixed);
+    expect(await rest(path)).toEqual(fixed);
     expect(await corrections()).toHaveLength(1);
-    expect(Object.keys((await rest('GET', 'audit')) as Record<string, unknown>)).toHaveLength(audits);
+    expect(Object.keys((await rest('audit')) as Record<string, unknown>)).toHaveLength(audits);
   });
 
   it('marks a back-filled result silent, and corrects a number of old data that has no times', async () => {
     const admin = service('backfill');
     await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     await admin.setResult('Gali', '2026-11-02', '15', { silent: true });
-    const node = (await rest('GET', 'sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
+    const node = (await rest('sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
     expect(node).toEqual({ number: '15', silent: true, publishedAt: node['publishedAt'], updatedAt: node['publishedAt'] });
     expect(typeof node['publishedAt']).toBe('number');
     // Corrected live (Update Number), it is a publish like any other: no longer silent.
     await admin.setResult('Gali', '2026-11-02', '16');
-    const corrected = (await rest('GET', 'sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
+    const corrected = (await rest('sattanamee/Gali/2026-11-02')) as Record<string, unknown>;
     expect(corrected).toEqual({ number: '16', was: '15', publishedAt: node['publishedAt'], updatedAt: corrected['updatedAt'] });
 
     // 2024-12-31 was seeded as { number: '99' } only.
     await admin.setResult('Gali', '2024-12-31', '98');
-    const old = (await rest('GET', 'sattanamee/Gali/2024-12-31')) as Record<string, unknown>;
+    const old = (await rest('sattanamee/Gali/2024-12-31')) as Record<string, unknown>;
     expect(old).toEqual({ number: '98', was: '99', updatedAt: old['updatedAt'] });
-    const log = Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>);
+    const log = Object.values((await rest('corrections')) as Record<string, Record<string, unknown>>);
     expect(log.filter((c) => c['date'] === '2024-12-31')).toEqual([
       { game: 'Gali', date: '2024-12-31', from: '99', to: '98', correctedAt: old['updatedAt'] },
     ]);
@@ -231,8 +225,8 @@ describe('data service against the local backend', () => {
   it('imports new dates silently with times, corrects changed ones and leaves equal ones alone', async () => {
     const admin = service('import');
     await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await rest('PUT', 'sattanamee/Gali/2025-03-15', { number: '20', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
-    await rest('PUT', 'sattanamee/Gali/2025-03-16', { number: '21', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+    await rest('sattanamee/Gali/2025-03-15', 'PUT', { number: '20', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+    await rest('sattanamee/Gali/2025-03-16', 'PUT', { number: '21', publishedAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
     const before = Date.now();
     expect(
       await admin.importResults([
@@ -242,18 +236,18 @@ describe('data service against the local backend', () => {
       ]),
     ).toBe(3);
     const after = Date.now();
-    const added = (await rest('GET', 'sattanamee/Gali/2025-03-13')) as Record<string, number>;
+    const added = (await rest('sattanamee/Gali/2025-03-13')) as Record<string, number>;
     expect(added).toEqual({ number: '06', silent: true, publishedAt: added['publishedAt'], updatedAt: added['publishedAt'] });
     expect(added['publishedAt']! >= before && added['publishedAt']! <= after).toBe(true);
-    const changed = (await rest('GET', 'sattanamee/Gali/2025-03-15')) as Record<string, number>;
+    const changed = (await rest('sattanamee/Gali/2025-03-15')) as Record<string, number>;
     expect(changed).toEqual({ number: '22', was: '20', silent: true, publishedAt: 1_700_000_000_000, updatedAt: changed['updatedAt'] });
     expect(changed['updatedAt']! >= before && changed['updatedAt']! <= after).toBe(true);
-    expect(await rest('GET', 'sattanamee/Gali/2025-03-16')).toEqual({
+    expect(await rest('sattanamee/Gali/2025-03-16')).toEqual({
       number: '21',
       publishedAt: 1_700_000_000_000,
       updatedAt: 1_700_000_000_000,
     });
-    const log = Object.values((await rest('GET', 'corrections')) as Record<string, Record<string, unknown>>);
+    const log = Object.values((await rest('corrections')) as Record<string, Record<string, unknown>>);
     expect(log.filter((c) => c['date']?.toString().startsWith('2025-03'))).toEqual([
       { game: 'Gali', date: '2025-03-15', from: '20', to: '22', publishedAt: 1_700_000_000_000, correctedAt: changed['updatedAt'] },
     ]);

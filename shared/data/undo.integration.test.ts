@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
-import { startStack, DEMO_ADMIN, NAMESPACE, type Stack } from '../../scripts/stack.ts';
+import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
 import { DataService } from './service.ts';
 import { memoryStore } from './cache.ts';
+import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
 /*
  * The data service's part of the safe publish (undoResult, the pending pushes, the undo window)
@@ -13,22 +14,15 @@ let stack: Stack;
 let admin: DataService;
 const DAY = '2026-11-21';
 
-async function rest(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack.urls.database}/${path}.json?ns=${NAMESPACE}`, {
-    method,
-    headers: { Authorization: 'Bearer owner' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 const corrections = async (game: string) =>
-  Object.values(((await rest('GET', 'corrections')) ?? {}) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === game);
+  Object.values(((await rest('corrections')) ?? {}) as Record<string, Record<string, unknown>>).filter((c) => c['game'] === game);
+
+/** The owner's REST calls on the stack's database. */
+const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
 
 beforeAll(async () => {
   stack = await startStack({ hosting: false });
-  await rest('PUT', 'sattanamee', { Gali: { time: '11:30 PM', place: 11 }, Disawar: { time: '02:00 AM', place: 12 } });
+  await rest('sattanamee', 'PUT', { Gali: { time: '11:30 PM', place: 11 }, Disawar: { time: '02:00 AM', place: 12 } });
   admin = new DataService(stack.config, { appName: 'undo', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) });
   await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
@@ -42,8 +36,8 @@ describe('undo of a publish', () => {
   it('removes a first publication, with an audit entry', async () => {
     await admin.setResult('Gali', DAY, '42');
     expect(await admin.undoResult('Gali', DAY)).toBeNull();
-    expect(await rest('GET', `sattanamee/Gali/${DAY}`)).toBeNull();
-    const audit = Object.values((await rest('GET', 'audit')) as Record<string, Record<string, unknown>>);
+    expect(await rest(`sattanamee/Gali/${DAY}`)).toBeNull();
+    const audit = Object.values((await rest('audit')) as Record<string, Record<string, unknown>>);
     expect(audit.filter((a) => a['path'] === `sattanamee/Gali/${DAY}` && a['new'] === 'null')).toEqual([
       expect.objectContaining({ old: '"42"', new: 'null', email: DEMO_ADMIN.email }),
     ]);
@@ -51,7 +45,7 @@ describe('undo of a publish', () => {
 
   it('gives a correction its earlier number back and removes its corrections entry', async () => {
     await admin.setResult('Disawar', DAY, '41');
-    const first = (await rest('GET', `sattanamee/Disawar/${DAY}`)) as { publishedAt: number };
+    const first = (await rest(`sattanamee/Disawar/${DAY}`)) as { publishedAt: number };
     // The correction's server time must differ from the first one's.
     const until = Date.now() + 2;
     while (Date.now() <= until);
@@ -59,7 +53,7 @@ describe('undo of a publish', () => {
     expect(await corrections('Disawar')).toHaveLength(1);
 
     expect(await admin.undoResult('Disawar', DAY)).toBe('41');
-    const node = (await rest('GET', `sattanamee/Disawar/${DAY}`)) as Record<string, unknown>;
+    const node = (await rest(`sattanamee/Disawar/${DAY}`)) as Record<string, unknown>;
     expect(node).toEqual({ number: '41', publishedAt: first.publishedAt, updatedAt: node['updatedAt'] });
     expect(await corrections('Disawar')).toEqual([]);
   });
@@ -69,7 +63,7 @@ describe('undo of a publish', () => {
   });
 
   it('streams the pending pushes, soonest first, and reads and saves the undo window', async () => {
-    await rest('PUT', `notifyState/pending/${DAY}`, { Gali: { number: '42', sendAt: 2000 }, Disawar: { number: '07', sendAt: 1000 } });
+    await rest(`notifyState/pending/${DAY}`, 'PUT', { Gali: { number: '42', sendAt: 2000 }, Disawar: { number: '07', sendAt: 1000 } });
     const pending = await firstValueFrom(admin.pendingPushes$(DAY).pipe(filter((live) => live.data !== undefined && !live.stale)));
     expect(pending.data).toEqual([
       { game: 'Disawar', number: '07', sendAt: 1000 },
@@ -79,8 +73,8 @@ describe('undo of a publish', () => {
     const windowOf = () => firstValueFrom(admin.undoWindow$().pipe(filter((live) => live.data !== undefined && !live.stale)));
     expect((await windowOf()).data).toBe(30);
     await admin.setUndoWindow(45);
-    expect(await rest('GET', 'notifyState/undoWindowSec')).toBe(45);
+    expect(await rest('notifyState/undoWindowSec')).toBe(45);
     await expect(admin.setUndoWindow(601)).rejects.toThrow('The undo window must be a whole number of seconds from 0 to 600.');
-    expect(await rest('GET', 'notifyState/undoWindowSec')).toBe(45);
+    expect(await rest('notifyState/undoWindowSec')).toBe(45);
   });
 });
