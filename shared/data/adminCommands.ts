@@ -19,6 +19,7 @@ import {
 import { isDateKey } from '../domain/siteTime.ts';
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
+import { resultPatch as writeResult, storedNumber } from './resultPatch.ts';
 
 // The admin's writes. Each is one multi-path update together with its audit entry, so the
 // database never holds a change without its record (the rules require the entry too).
@@ -51,7 +52,7 @@ export async function setResult(
   if (!isDateKey(dateKey)) throw new DataError('data/invalid-date', `Invalid date: ${dateKey}`);
   const path = paths.result(game, dateKey);
   const before = (await get(ref(ctx.db, path))).val() as unknown;
-  const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
+  const previous = storedNumber(before);
   const patch = resultPatch(ctx, game, dateKey, before, value, options.silent === true);
   if (patch) await writeAudited(ctx, patch, path, previous, value);
   return { created: before === null, previous };
@@ -145,48 +146,21 @@ export async function importResults(ctx: AdminContext, rows: { game: string; dat
   return rows.length;
 }
 
-/**
- * The multi-path patch that puts `value` on `game`'s `dateKey`, given what is stored there
- * (`before`, the raw node): null when the number is already `value`.
- */
-function resultPatch(
-  ctx: DataContext,
-  game: string,
-  dateKey: string,
-  before: unknown,
-  value: string,
-  silent: boolean,
-): Record<string, unknown> | null {
-  const path = paths.result(game, dateKey);
-  const node = isRecord(before) ? before : {};
-  const previous = normalizeNumber(isRecord(before) ? before['number'] : before);
-  if (previous === value) return null;
-  if (previous === null) {
-    // First publication: the whole node, so a stray field of an unreadable old node goes too.
-    const record: Record<string, unknown> = { number: value, publishedAt: serverTimestamp(), updatedAt: serverTimestamp() };
-    if (silent) record['silent'] = true;
-    return { [path]: record };
-  }
-  const patch: Record<string, unknown> = {
-    [`${path}/number`]: value,
-    [`${path}/updatedAt`]: serverTimestamp(),
-    [`${path}/was`]: previous,
-  };
-  // A live correction of a back-filled number is pushed like any publish: it is no longer silent.
-  patch[`${path}/silent`] = silent ? true : null;
-  const correctionKey = push(ref(ctx.db, CORRECTIONS)).key;
-  if (!correctionKey) throw new DataError('data/no-id', 'Could not allocate an id for the correction.');
-  const publishedAt = node['publishedAt'];
-  patch[paths.correction(correctionKey)] = {
+/** The patch of the one write rule (resultPatch.ts) with this SDK's server time and push keys. */
+function resultPatch(ctx: DataContext, game: string, dateKey: string, before: unknown, value: string, silent: boolean) {
+  return writeResult({
     game,
-    date: dateKey,
-    from: previous,
-    to: value,
-    // Old data has no publication time; the entry then has none either.
-    ...(typeof publishedAt === 'number' ? { publishedAt } : {}),
-    correctedAt: serverTimestamp(),
-  };
-  return patch;
+    dateKey,
+    before,
+    value,
+    silent,
+    serverTime: serverTimestamp(),
+    newCorrectionKey: () => {
+      const key = push(ref(ctx.db, CORRECTIONS)).key;
+      if (!key) throw new DataError('data/no-id', 'Could not allocate an id for the correction.');
+      return key;
+    },
+  });
 }
 
 // ---------- the undo window of a publish ----------

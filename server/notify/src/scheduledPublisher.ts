@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ServerValue, type DataSnapshot, type Database } from 'firebase-admin/database';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
 import { isDateKey } from '@satta/shared/domain/siteTime';
+import { resultPatch as writeResult, storedNumber } from '@satta/shared/data/resultPatch';
 
 /** scheduled/{game}/{date} = { number, at, createdAt, claimedAt?, claimedBy? } (admin only). */
 export const SCHEDULED_ROOT = 'scheduled';
@@ -105,36 +106,24 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
     return readScheduled(entry.game, entry.date, value);
   }
 
-  /** The result write of setResult (shared/data), as the service: null when the number is already there. */
+  /** The result write of the dashboard's setResult (shared/data/resultPatch.ts), as the service. */
   async function resultPatch({ game, date, number }: Scheduled): Promise<{ patch: Record<string, unknown>; previous: string | null }> {
-    const path = `sattanamee/${game}/${date}`;
-    const before: unknown = (await db.ref(path).get()).val();
-    const node = typeof before === 'object' && before !== null ? (before as Record<string, unknown>) : {};
-    const previous = normalizeNumber(node['number']);
-    if (previous === number) return { patch: {}, previous };
-    if (previous === null) {
-      return { patch: { [path]: { number, publishedAt: ServerValue.TIMESTAMP, updatedAt: ServerValue.TIMESTAMP } }, previous };
-    }
-    const correction = db.ref('corrections').push().key;
-    const publishedAt = node['publishedAt'];
-    return {
-      previous,
-      patch: {
-        [`${path}/number`]: number,
-        [`${path}/updatedAt`]: ServerValue.TIMESTAMP,
-        [`${path}/was`]: previous,
-        // A scheduled number is a live publish: pushed, even over a back-filled one.
-        [`${path}/silent`]: null,
-        [`corrections/${correction}`]: {
-          game,
-          date,
-          from: previous,
-          to: number,
-          ...(typeof publishedAt === 'number' ? { publishedAt } : {}),
-          correctedAt: ServerValue.TIMESTAMP,
-        },
+    const before: unknown = (await db.ref(`sattanamee/${game}/${date}`).get()).val();
+    const patch = writeResult({
+      game,
+      dateKey: date,
+      before,
+      value: number,
+      // A scheduled number is a live publish: pushed, even over a back-filled one.
+      silent: false,
+      serverTime: ServerValue.TIMESTAMP,
+      newCorrectionKey: () => {
+        const key = db.ref('corrections').push().key;
+        if (!key) throw new Error('no key for a corrections entry');
+        return key;
       },
-    };
+    });
+    return { patch: patch ?? {}, previous: storedNumber(before) };
   }
 
   async function publish(entry: Scheduled) {
