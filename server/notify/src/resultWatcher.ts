@@ -2,6 +2,7 @@ import type { DataSnapshot, Database, Query } from 'firebase-admin/database';
 import { GAMES } from '@satta/shared/domain/games';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
 import { siteNow } from '@satta/shared/domain/siteTime';
+import { RESULTS_ROOT } from '@satta/shared/data/paths';
 
 export interface Result {
   date: string;
@@ -49,7 +50,7 @@ export function watchResults(options: ResultWatcherOptions) {
 
   const attach = (game: string) => {
     const date = day;
-    const query = options.db.ref('sattanamee').child(game).orderByKey().startAt(date).endAt(date);
+    const query = options.db.ref(RESULTS_ROOT).child(game).orderByKey().startAt(date).endAt(date);
     const callback = (snapshot: DataSnapshot) => {
       const day = snapshot.child(date);
       const number = normalizeNumber(day.child('number').val());

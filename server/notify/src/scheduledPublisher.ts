@@ -3,9 +3,10 @@ import { ServerValue, type DataSnapshot, type Database } from 'firebase-admin/da
 import { normalizeNumber } from '@satta/shared/domain/numbers';
 import { isDateKey } from '@satta/shared/domain/siteTime';
 import { resultPatch as writeResult, storedNumber } from '@satta/shared/data/resultPatch';
+import { AUDIT, CORRECTIONS, SCHEDULED, paths } from '@satta/shared/data/paths';
 
 /** scheduled/{game}/{date} = { number, at, createdAt, claimedAt?, claimedBy? } (admin only). */
-export const SCHEDULED_ROOT = 'scheduled';
+export const SCHEDULED_ROOT = SCHEDULED;
 /** A claim older than this is taken to be of an instance that died mid-publish. */
 export const STALE_CLAIM_MS = 60_000;
 /** An entry due longer ago than this is not published: the admin decides (see the README). */
@@ -108,7 +109,7 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
 
   /** The result write of the dashboard's setResult (shared/data/resultPatch.ts), as the service. */
   async function resultPatch({ game, date, number }: Scheduled): Promise<{ patch: Record<string, unknown>; previous: string | null }> {
-    const before: unknown = (await db.ref(`sattanamee/${game}/${date}`).get()).val();
+    const before: unknown = (await db.ref(paths.result(game, date)).get()).val();
     const patch = writeResult({
       game,
       dateKey: date,
@@ -118,7 +119,7 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
       silent: false,
       serverTime: ServerValue.TIMESTAMP,
       newCorrectionKey: () => {
-        const key = db.ref('corrections').push().key;
+        const key = db.ref(CORRECTIONS).push().key;
         if (!key) throw new Error('no key for a corrections entry');
         return key;
       },
@@ -138,8 +139,8 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
       return;
     }
     const { patch, previous } = await resultPatch(claimed);
-    const path = `sattanamee/${claimed.game}/${claimed.date}`;
-    const audit = db.ref('audit').push().key;
+    const path = paths.result(claimed.game, claimed.date);
+    const audit = db.ref(AUDIT).push().key;
     await db.ref().update({
       ...patch,
       [`${SCHEDULED_ROOT}/${claimed.game}/${claimed.date}`]: null,

@@ -1,6 +1,7 @@
 import type { Database } from 'firebase-admin/database';
+import { NOTIFY_STATE } from '@satta/shared/data/paths';
 
-const ROOT = 'notifyState/sent';
+const ROOT = `${NOTIFY_STATE}/sent`;
 
 /**
  * notifyState/sent/{date}/{game} = the number announced. Claiming is a transaction, so of every

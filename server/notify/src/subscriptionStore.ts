@@ -2,8 +2,9 @@ import type { Database } from 'firebase-admin/database';
 import type { Target } from './fanOut.ts';
 import { parseSubscription, subscriptionKey, type Subscription } from './subscription.ts';
 import { withTimeout } from './timeout.ts';
+import { WEB_PUSH_SUBSCRIPTIONS } from '@satta/shared/data/paths';
 
-const ROOT = 'webPushSubscriptions';
+const ROOT = WEB_PUSH_SUBSCRIPTIONS;
 
 /**
  * webPushSubscriptions/{key} through firebase-admin (which the rules do not restrict): the list

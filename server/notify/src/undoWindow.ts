@@ -2,11 +2,12 @@ import type { Database } from 'firebase-admin/database';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
 import type { Result } from './resultWatcher.ts';
 import type { SentLedger } from './sentLedger.ts';
+import { NOTIFY_STATE, paths } from '@satta/shared/data/paths';
 
 /** Seconds between publishing a number and pushing it, set by the admin in the dashboard. */
-export const UNDO_WINDOW_PATH = 'notifyState/undoWindowSec';
+export const UNDO_WINDOW_PATH = paths.undoWindowSec;
 /** notifyState/pending/{date}/{game} = { number, sendAt }: a push waiting for its window to end. */
-export const PENDING_ROOT = 'notifyState/pending';
+export const PENDING_ROOT = `${NOTIFY_STATE}/pending`;
 export const DEFAULT_UNDO_WINDOW_SEC = 30;
 export const MAX_UNDO_WINDOW_SEC = 600;
 
@@ -98,7 +99,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
 
   async function fire(date: string, game: string, number: string) {
     if (closed) return;
-    const value: unknown = (await db.ref(`sattanamee/${game}/${date}`).get()).val();
+    const value: unknown = (await db.ref(paths.result(game, date)).get()).val();
     const stored = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
     const current = normalizeNumber(stored['number']);
     await dropPending(date, game, number);
