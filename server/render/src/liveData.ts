@@ -5,6 +5,7 @@ import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '@satta/
 import { readKhaiwals, type Khaiwal } from '@satta/shared/domain/agents';
 import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import type { GameSpan, Snapshot } from './snapshot.ts';
+import { AD_INFO, CORRECTIONS, KHAIWALS, MAIN_INFO, paths } from '@satta/shared/data/paths';
 
 export interface LiveDataOptions {
   db: Database;
@@ -73,9 +74,9 @@ export class LiveData {
   async start(): Promise<void> {
     const { db } = this.options;
     this.listen(db.ref('.info/connected'), (s) => (this.connected = s.val() === true), false);
-    this.listen(db.ref('khaiwals'), (s) => (this.parts.khaiwals = readKhaiwals(s.val())));
-    this.listen(db.ref('mian'), (s) => (this.parts.mainInfo = (s.val() ?? {}) as MainInfo));
-    this.listen(db.ref('adinfo'), (s) => (this.parts.adInfo = (s.val() ?? {}) as AdInfo));
+    this.listen(db.ref(KHAIWALS), (s) => (this.parts.khaiwals = readKhaiwals(s.val())));
+    this.listen(db.ref(MAIN_INFO), (s) => (this.parts.mainInfo = (s.val() ?? {}) as MainInfo));
+    this.listen(db.ref(AD_INFO), (s) => (this.parts.adInfo = (s.val() ?? {}) as AdInfo));
     await this.followDay();
     // The home window moves at midnight in the site timezone, and the admin may add a game.
     this.dayTimer = setInterval(() => void this.followDay(), this.options.relistMs ?? 30_000);
@@ -106,7 +107,7 @@ export class LiveData {
       this.years.set(key, known);
       return known.results ? Promise.resolve(true) : known.ready;
     }
-    const query = this.options.db.ref(`sattanamee/${game}`).orderByKey().startAt(`${year}-01-01`).endAt(`${year}-12-31`);
+    const query = this.options.db.ref(paths.game(game)).orderByKey().startAt(`${year}-01-01`).endAt(`${year}-12-31`);
     let answered: (ok: boolean) => void = () => undefined;
     const entry: YearEntry = {
       game,
@@ -152,7 +153,7 @@ export class LiveData {
     // The corrections page's 90 days move with the day as well.
     const since = this.now().getTime() - CORRECTIONS_WINDOW_MS;
     this.gameStops.push(
-      this.subscribe(this.options.db.ref('corrections').orderByChild('correctedAt').startAt(since), (s) => {
+      this.subscribe(this.options.db.ref(CORRECTIONS).orderByChild('correctedAt').startAt(since), (s) => {
         this.parts.corrections = readCorrections(s.val(), since);
       }),
     );
@@ -168,7 +169,7 @@ export class LiveData {
       }
     };
     for (const name of this.names) {
-      const ref = this.options.db.ref(`sattanamee/${name}`);
+      const ref = this.options.db.ref(paths.game(name));
       const span: Partial<GameSpan> = {};
       spans.set(name, span);
       const dates = ref.orderByKey().startAt(FIRST_DATE).endAt(LAST_DATE);
