@@ -49,11 +49,12 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
 
 /**
  * Waits until the app has rendered and its splash has gone (it stays SPLASH_MS from the app's
- * start). The navigation renders in the same commit as the splash, so once it is there a
- * missing splash really means "gone" rather than "not rendered yet".
+ * start). A server-rendered page has its navigation before the app starts (after the first
+ * paint), so the sign that the app has rendered is the `data-app` mark its first commit sets on
+ * <html>; the splash renders in that same commit, so a missing splash then really means "gone".
  */
 export async function waitForSplashToGo(page: Page): Promise<void> {
-  await page.getByTestId('nav').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
 }
 

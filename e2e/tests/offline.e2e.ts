@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { MOBILE, launchBrowser, openPage, waitForFirstResult } from '../support/browser.ts';
+import { MOBILE, launchBrowser, openPage, waitForFirstResult, waitForLiveWidget } from '../support/browser.ts';
 
 const { site, database } = inject('e2e');
 
@@ -18,20 +18,27 @@ describe('repeat visits', () => {
     try {
       await page.goto(site);
       await waitForFirstResult(page);
-      // The worker has kept the page, the runtime configuration and the results remote.
+      await waitForLiveWidget(page, 'mf-results/ResultTable');
+      // The worker has kept the page, the runtime configuration and every script the page ran
+      // (the shell's modules, the results remote): what is missing is listed.
       await expect
         .poll(
           () =>
             page.evaluate(async () => {
-              const urls: string[] = [];
+              const cached = new Set<string>();
               for (const name of await caches.keys()) {
-                for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+                for (const request of await (await caches.open(name)).keys()) cached.add(new URL(request.url).pathname);
               }
-              return ['/', '/config.json'].every((path) => urls.includes(path)) && urls.some((path) => path.includes('mf-results'));
+              const scripts = performance
+                .getEntriesByType('resource')
+                .map((entry) => new URL(entry.name))
+                .filter((url) => url.origin === location.origin && url.pathname.endsWith('.js'))
+                .map((url) => url.pathname);
+              return ['/', '/config.json', ...scripts].filter((path) => !cached.has(path));
             }),
           { timeout: 30_000 },
         )
-        .toBe(true);
+        .toEqual([]);
       const live = await page.locator('[data-widget="mf-results/ResultTable"] tr[data-game]').count();
 
       await context.setOffline(true);

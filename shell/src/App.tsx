@@ -27,6 +27,11 @@ export function App() {
     const timer = setTimeout(() => setSplashDone(true), SPLASH_MS);
     return () => clearTimeout(timer);
   }, [splashDone]);
+  // The app's first commit (the splash included) is on the page: a server-rendered page looks the
+  // same before, so this is how a test (or a script) knows the browser's app has taken over.
+  useEffect(() => {
+    document.documentElement.dataset['app'] = 'started';
+  }, []);
   // A dialog that opened behind the splash (a shared chart link) could not take focus while
   // the page was inert; it gets it when the splash lifts.
   useEffect(() => {
