@@ -54,7 +54,7 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
  * <html>; the splash renders in that same commit, so a missing splash then really means "gone".
  */
 export async function waitForSplashToGo(page: Page): Promise<void> {
-  await page.locator('html[data-app="started"]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
 }
 

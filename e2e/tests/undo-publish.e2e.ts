@@ -68,7 +68,7 @@ describe('publish with an undo window', () => {
 
     // The notify service picks the result up (it re-reads the game list now and then) and records when it will push.
     const countdown = form.getByText(/^Agra 42: push in \d+ s$/);
-    await countdown.waitFor({ timeout: 30_000 });
+    await countdown.waitFor();
     const seconds = Number(/in (\d+) s/.exec((await countdown.textContent()) ?? '')?.[1]);
     expect(seconds).toBeGreaterThan(WINDOW_SEC - 60);
     expect(seconds).toBeLessThanOrEqual(WINDOW_SEC);
@@ -76,7 +76,7 @@ describe('publish with an undo window', () => {
 
     // The window is the service's, not the page's: a reload shows the same countdown.
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: /Welcome, Admin/ }).waitFor();
     const reloaded = page.getByRole('region', { name: 'Update Number', exact: true });
     await reloaded.getByText(/^Agra 42: push in \d+ s$/).waitFor({ timeout: 15_000 });
 
