@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, formatDisplayDate, siteNow } from './siteTime.ts';
+import { DEFAULT_TIMEZONE, formatDisplayDate, pad2, siteNow } from './siteTime.ts';
 import type { DayMeta, DayMetas } from './results.ts';
 
 // Publish and correction times as visitors read them (docs/product.md, Publish times and
@@ -6,10 +6,6 @@ import type { DayMeta, DayMetas } from './results.ts';
 
 export const CORRECTED = 'संशोधित';
 export const PUBLISHED = 'प्रकाशित';
-
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
 
 /** 'hh:mm PM' (or 'hh:mm:ss PM' with seconds) of an instant, in the site's zone. */
 export function siteClockTime(ms: number, seconds = false, tz: string = DEFAULT_TIMEZONE): string {

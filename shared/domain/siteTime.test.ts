@@ -111,6 +111,44 @@ describe('siteNow defaults', () => {
   });
 });
 
+describe("India's time without Intl", () => {
+  it.each([
+    ['2026-11-23T18:29:59Z', '2026-11-23', 23, 59, 59],
+    ['2026-11-23T18:30:00Z', '2026-11-24', 0, 0, 0],
+    ['2024-02-28T18:30:00Z', '2024-02-29', 0, 0, 0],
+    ['2026-12-31T18:30:00Z', '2027-01-01', 0, 0, 0],
+    ['1946-01-01T00:00:00Z', '1946-01-01', 5, 30, 0],
+  ])('%s is %s %i:%i:%i in Asia/Kolkata', (iso, key, hour, minute, second) => {
+    const now = siteNow(new Date(iso));
+    expect([now.dateKey, now.hour, now.minute, now.second]).toEqual([key, hour, minute, second]);
+  });
+
+  it('reads the same as Intl for every hour of two years, under both names of the zone', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Kolkata',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const from = Date.UTC(2025, 0, 1, 0, 17);
+    for (let ms = from; ms < from + 2 * 366 * 86_400_000; ms += 3_600_000) {
+      const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+      const expected = `${p['year']}-${p['month']}-${p['day']} ${Number(p['hour']) % 24}:${Number(p['minute'])}`;
+      for (const zone of ['Asia/Kolkata', 'Asia/Calcutta']) {
+        const now = siteNow(new Date(ms), zone);
+        expect(`${now.dateKey} ${now.hour}:${now.minute}`).toBe(expected);
+      }
+    }
+  });
+
+  it('asks Intl before 1946, when India kept other offsets (+06:30 in 1942-45)', () => {
+    expect(siteNow(new Date('1943-06-01T00:00:00Z')).hour).toBe(6);
+  });
+});
+
 describe('addDays', () => {
   it.each([
     ['2026-11-21', 0, '2026-11-21'],

@@ -19,6 +19,11 @@ export interface SiteNow {
   minutesOfDay: number;
 }
 
+/** '07' for 7: days, months and clock fields as the site prints them. */
+export function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
 // Building a DateTimeFormat is costly and the clock asks every second.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -40,8 +45,19 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Zones whose offset from UTC is fixed for every instant the site deals with: India has kept
+ * UTC+05:30 without daylight saving since 1945. Their wall clock is plain arithmetic; building
+ * the first DateTimeFormat of a page (loading the zone and locale data) costs a phone tens of
+ * milliseconds before the numbers come alive.
+ */
+const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = { 'Asia/Kolkata': 330, 'Asia/Calcutta': 330 };
+/** Before this instant (1 January 1946, 00:00 UTC) India's offset was not always +05:30. */
+const FIXED_OFFSET_SINCE = Date.UTC(1946, 0, 1);
+
 /** Whether Intl knows the zone; runtime config is checked with this before it is trusted. */
 export function isValidTimeZone(tz: string): boolean {
+  if (FIXED_OFFSET_MINUTES[tz] !== undefined) return true;
   try {
     formatterFor(tz);
     return true;
@@ -53,8 +69,19 @@ export function isValidTimeZone(tz: string): boolean {
 /** Wall-clock fields of an instant in the site's zone. Throws RangeError for an unknown zone. */
 export function siteNow(date: Date, tz: string = DEFAULT_TIMEZONE): SiteNow {
   const fields: Record<string, number> = {};
-  for (const part of formatterFor(tz).formatToParts(date)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  const offset = FIXED_OFFSET_MINUTES[tz];
+  if (offset !== undefined && date.getTime() >= FIXED_OFFSET_SINCE) {
+    const wall = new Date(date.getTime() + offset * 60_000);
+    fields['year'] = wall.getUTCFullYear();
+    fields['month'] = wall.getUTCMonth() + 1;
+    fields['day'] = wall.getUTCDate();
+    fields['hour'] = wall.getUTCHours();
+    fields['minute'] = wall.getUTCMinutes();
+    fields['second'] = wall.getUTCSeconds();
+  } else {
+    for (const part of formatterFor(tz).formatToParts(date)) {
+      if (part.type !== 'literal') fields[part.type] = Number(part.value);
+    }
   }
   const year = fields['year'] ?? Number.NaN;
   const month = fields['month'] ?? Number.NaN;
@@ -162,10 +189,6 @@ function utcDate(year: number, month: number, day: number): Date {
 
 function toDateKey(year: number, month: number, day: number): string {
   return `${pad4(year)}-${pad2(month)}-${pad2(day)}`;
-}
-
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
 }
 
 function pad4(n: number): string {
