@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferBootHtml } from './deferBoot.ts';
+import { deferBootHtml, withoutComments } from './deferBoot.ts';
 
 const LOADER = '<script>\n  (function () { /* loader */ })();\n</script>';
 
@@ -30,5 +30,26 @@ describe('deferBootHtml', () => {
   it('refuses a page without an entry script or without the loader in <body>', () => {
     expect(deferBootHtml(`<html><head></head><body>${LOADER}</body></html>`)).toBeNull();
     expect(deferBootHtml('<html><head><script type="module" crossorigin src="/a.js"></script></head><body></body></html>')).toBeNull();
+  });
+});
+
+describe('withoutComments', () => {
+  it("leaves out the page's comments and the line each stood on, but nothing else", () => {
+    const page = [
+      '<head>',
+      '    <!-- why the face is declared here,',
+      '         over two lines -->',
+      '    <style>/* kept */ a { color: red; }</style>',
+      '  </head><body><!-- x --><p>1 < 2</p>',
+      '<script>/* kept too */ var a = 1;</script>',
+    ].join('\n');
+    expect(withoutComments(page)).toBe(
+      [
+        '<head>',
+        '    <style>/* kept */ a { color: red; }</style>',
+        '  </head><body><p>1 < 2</p>',
+        '<script>/* kept too */ var a = 1;</script>',
+      ].join('\n'),
+    );
   });
 });

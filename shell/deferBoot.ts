@@ -41,6 +41,14 @@ export function deferBootHtml(html: string): string | null {
   return page;
 }
 
+/**
+ * The page without its HTML comments, and the line breaks after them: they explain index.html to
+ * its readers, and every visitor would download them. Scripts and styles keep theirs.
+ */
+export function withoutComments(html: string): string {
+  return html.replace(/[ \t]*<!--[\s\S]*?-->[ \t]*\n?/g, '');
+}
+
 export function deferBoot(): Plugin {
   return {
     name: 'satta-defer-boot',
@@ -51,7 +59,7 @@ export function deferBoot(): Plugin {
       if (!asset || asset.type !== 'asset') return;
       const page = deferBootHtml(String(asset.source));
       if (page === null) this.error('defer-boot: index.html has no entry script or no loader script at the end of <body>');
-      asset.source = page;
+      asset.source = withoutComments(page);
     },
   };
 }

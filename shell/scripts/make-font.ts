@@ -13,7 +13,7 @@ import subsetFont from 'subset-font';
 const SOURCES = {
   Regular: '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf',
 };
-/** Must match DEVANAGARI_RANGE in shell/src/styles/fonts.ts. */
+/** Must match DEVANAGARI_RANGE in shell/src/styles/GlobalStyle.ts and index.html's @font-face. */
 const RANGES: [number, number][] = [
   [0x0900, 0x097f], // Devanagari
   [0x1cd0, 0x1cff], // Vedic extensions

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { SPLASH_MS } from '@satta/shared/domain/constants';
 import { Frame } from './layout/Frame.tsx';
 import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
-import { Splash } from './layout/Splash.tsx';
-import { SplashDoneContext, rememberSplashSeen, sessionStore, splashSeenThisSession } from './layout/splashState.ts';
+import { SplashDoneContext, splashRemainingMs } from './layout/splashState.ts';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 import { OfflineCache } from './pwa/OfflineCache.tsx';
 import { PATHS } from './routes.ts';
@@ -18,16 +16,15 @@ import { DashboardRoute } from './pages/DashboardRoute.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
 export function App() {
-  // The page renders (and fetches its widgets) behind the splash, so it is ready when it lifts.
-  // Only the session's first page view has a splash; every later load shows the results at once.
-  const [splashDone, setSplashDone] = useState(() => splashSeenThisSession(sessionStore()));
+  // index.html draws the splash of a session's first page view and takes it away; the page is
+  // already there beneath it. Until it goes, the page is inert and nothing may cover it.
+  const [splashDone, setSplashDone] = useState(() => splashRemainingMs() === 0);
   useEffect(() => {
     if (splashDone) return;
-    rememberSplashSeen(sessionStore());
-    const timer = setTimeout(() => setSplashDone(true), SPLASH_MS);
+    const timer = setTimeout(() => setSplashDone(true), splashRemainingMs());
     return () => clearTimeout(timer);
   }, [splashDone]);
-  // The app's first commit (the splash included) is on the page: a server-rendered page looks the
+  // The app's first commit is on the page: a server-rendered page looks the
   // same before, so this is how a test (or a script) knows the browser's app has taken over.
   useEffect(() => {
     document.documentElement.dataset['app'] = 'started';
@@ -43,7 +40,6 @@ export function App() {
       <GlobalStyle />
       <NavigatorBridge />
       <OfflineCache />
-      {!splashDone && <Splash />}
       {/* inert: keyboard focus cannot wander behind the splash */}
       <div inert={!splashDone}>
         <AppRoutes />

@@ -7,34 +7,18 @@ export function useSplashDone(): boolean {
   return useContext(SplashDoneContext);
 }
 
-export const SPLASH_SEEN_KEY = 'satta.splash.seen';
-
 /**
- * The splash greets the first page view of a browser session only: later page loads in the
- * same tab (the reload button, a typed URL, a link) go straight to the results.
+ * The splash itself is in index.html: a small script at the top of <body> draws it on the first
+ * page view of a browser session (remembered under this sessionStorage key), before anything is
+ * painted, and removes it after SPLASH_MS. It records when, for the app.
  */
-export function splashSeenThisSession(storage: Pick<Storage, 'getItem'> | null): boolean {
-  try {
-    return storage?.getItem(SPLASH_SEEN_KEY) === '1';
-  } catch {
-    // Blocked storage (privacy modes): no memory, so the splash cannot be known as seen.
-    return false;
-  }
-}
+export const SPLASH_SEEN_KEY = 'satta.splash.seen';
+export const SPLASH_ID = 'satta-splash';
+export const SPLASH_END_ATTRIBUTE = 'data-splash-end';
 
-export function rememberSplashSeen(storage: Pick<Storage, 'setItem'> | null): void {
-  try {
-    storage?.setItem(SPLASH_SEEN_KEY, '1');
-  } catch {
-    // See splashSeenThisSession.
-  }
-}
-
-/** sessionStorage, or null where touching it throws. */
-export function sessionStore(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
+/** Milliseconds until the page's splash goes (performance.now() time); 0 if there is none. */
+export function splashRemainingMs(doc: Document = document, now: number = performance.now()): number {
+  if (!doc.getElementById(SPLASH_ID)) return 0;
+  const end = Number(doc.documentElement.getAttribute(SPLASH_END_ATTRIBUTE));
+  return Number.isFinite(end) ? Math.max(0, end - now) : 0;
 }

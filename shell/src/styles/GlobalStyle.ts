@@ -1,24 +1,13 @@
 import { createGlobalStyle } from 'styled-components';
-import { BOTTOM_NAV_HEIGHT, FONT_FAMILY_DEVANAGARI, FONT_STACK, ROOT_CSS_VARIABLES, color, onMobile } from '@satta/shared/ui';
-import devanagariRegular from '../assets/fonts/NotoSansDevanagari-Regular.subset.woff2';
-
+import { BOTTOM_NAV_HEIGHT, FONT_STACK, ROOT_CSS_VARIABLES, color, onMobile } from '@satta/shared/ui';
 /**
- * Self-hosted Devanagari (Noto Sans Devanagari, SIL OFL 1.1: /fonts/OFL.txt), subset by
- * shell/scripts/make-font.ts. The unicode-range below must match that script's ranges: the
- * browser downloads the file only for a page that shows Hindi, and Latin stays on system fonts.
+ * The Devanagari face's unicode-range: shell/scripts/make-font.ts keeps these ranges in the
+ * subset. The face itself is declared once, in index.html (see there why).
  */
 export const DEVANAGARI_RANGE = 'U+0900-097F, U+1CD0-1CFF, U+A8E0-A8FF, U+200C-200D, U+20B9, U+25CC';
 
+/** The page's base styles; FONT_STACK names index.html's Devanagari face first. */
 export const GlobalStyle = createGlobalStyle`
-  @font-face {
-    font-family: '${FONT_FAMILY_DEVANAGARI}';
-    src: url(${devanagariRegular}) format('woff2');
-    font-weight: 100 900;
-    font-style: normal;
-    font-display: swap;
-    unicode-range: ${DEVANAGARI_RANGE};
-  }
-
   :root {
     ${ROOT_CSS_VARIABLES}
     color-scheme: light;

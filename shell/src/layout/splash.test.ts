@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPLASH_MS } from '@satta/shared/domain/constants';
+import { SPLASH_SEEN_KEY, splashRemainingMs } from './splashState.ts';
+import { SITE_NAME_EN, SITE_NAME_HI, SPLASH_LABEL } from '../strings.ts';
+import INDEX from '../../index.html?raw';
+
+// The splash as index.html draws it: its template and the script after it, run in a page.
+const TEMPLATE = /<template id="satta-splash-template"[\s\S]*?<\/template\s*>/.exec(INDEX)?.[0] ?? '';
+const SCRIPT = /<\/template\s*>\s*<script>([\s\S]*?)<\/script>/.exec(INDEX)?.[1] ?? '';
+
+function openPage(): void {
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('data-splash-end');
+  document.body.innerHTML = `${TEMPLATE}<div id="root"><nav data-testid="nav">Home</nav></div>`;
+  new Function(SCRIPT)();
+}
+
+function splash(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-testid="splash"]');
+}
+
+describe("index.html's splash", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('the 2 s of the specification', () => {
+    expect(SPLASH_MS).toBe(2000);
+    expect(SCRIPT).toContain(`+ ${SPLASH_MS}`);
+    expect(SCRIPT).toContain(`}, ${SPLASH_MS});`);
+    expect(SCRIPT).toContain(`'${SPLASH_SEEN_KEY}'`);
+  });
+
+  it('greets the first page view of a session with the site name and a coin, over the page, for 2 s', () => {
+    openPage();
+    const shown = splash();
+    expect(shown?.getAttribute('role')).toBe('status');
+    expect(shown?.getAttribute('aria-label')).toBe(SPLASH_LABEL);
+    expect(shown?.textContent).toContain(SITE_NAME_HI);
+    expect(shown?.querySelector('[lang="en"]')?.textContent).toBe(SITE_NAME_EN);
+    expect(shown?.querySelector('[aria-hidden="true"]')?.textContent).toBe('₹');
+    expect(document.querySelector('[data-testid="nav"]')).not.toBeNull();
+    expect(document.documentElement.classList.contains('satta-splash')).toBe(true);
+    expect(sessionStorage.getItem(SPLASH_SEEN_KEY)).toBe('1');
+    expect(splashRemainingMs()).toBeGreaterThan(1990);
+
+    vi.advanceTimersByTime(1999);
+    expect(splash()).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(splash()).toBeNull();
+    expect(document.documentElement.classList.contains('satta-splash')).toBe(false);
+    expect(splashRemainingMs()).toBe(0);
+  });
+
+  it('does not come back on a later page view of the same session (the reload button)', () => {
+    openPage();
+    vi.advanceTimersByTime(2000);
+    openPage();
+    expect(splash()).toBeNull();
+    expect(document.documentElement.classList.contains('satta-splash')).toBe(false);
+    expect(splashRemainingMs()).toBe(0);
+  });
+
+  it('shows on every view where the browser refuses storage, and still goes after 2 s', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    openPage();
+    expect(splash()).not.toBeNull();
+    vi.advanceTimersByTime(2000);
+    expect(splash()).toBeNull();
+    openPage();
+    expect(splash()).not.toBeNull();
+  });
+});
