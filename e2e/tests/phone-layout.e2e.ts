@@ -273,10 +273,16 @@ describe('the reload button', () => {
 
       // Scrolled to the bottom of the table, its last row is seen whole, every cell of it.
       const lastRow = widget(page, 'mf-results/MonthlyTable').locator('[role="region"]').nth(0).locator('tbody tr').last();
-      await lastRow.evaluate((tr) => {
-        const box = tr.getBoundingClientRect();
-        window.scrollBy(0, box.bottom - (window.innerHeight - 60 - 4));
-      });
+      // The month's table is laid out only once it is near the screen (offscreenUntilNear), so
+      // the row's place is certain after the frame that brought it near: scroll, let a frame
+      // pass, and scroll again to where the row really is.
+      for (let pass = 0; pass < 2; pass++) {
+        await lastRow.evaluate(async (tr) => {
+          const box = tr.getBoundingClientRect();
+          window.scrollBy(0, box.bottom - (window.innerHeight - 60 - 4));
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        });
+      }
       const covered = await lastRow.evaluate((tr) =>
         [...tr.children]
           .filter((cell) => {

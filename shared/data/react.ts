@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import { dataService, type DataService } from './index.ts';
 import { LOADING, peekLive, type Live } from './live.ts';
@@ -24,7 +24,10 @@ export function useObservable<T>(source: Observable<T> | null | undefined, initi
   useEffect(() => {
     if (!source) return undefined;
     const subscription = source.subscribe({
-      next: setValue,
+      // A transition: React renders what changed in slices of a few milliseconds, so a burst of
+      // data (the first snapshot of a year's chart) never holds a phone's main thread for long.
+      // It still commits within a frame or two of the data arriving.
+      next: (next) => startTransition(() => setValue(() => next)),
       error: (error: unknown) => console.error('useObservable: stream failed', error),
     });
     return () => subscription.unsubscribe();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { StaleBadge } from './StaleBadge.tsx';
+import { StaleBadge, trustPageData } from './StaleBadge.tsx';
 
 const NOW = Date.UTC(2026, 10, 23, 8, 30); // 14:00 in India
 
@@ -11,6 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  trustPageData(undefined);
   vi.useRealTimers();
 });
 
@@ -34,6 +35,21 @@ describe('StaleBadge', () => {
     expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 23-11 13:59');
     rerender(<StaleBadge show={false} at={NOW - 5_000} />);
     expect(screen.queryByTestId('stale-badge')).toBeNull();
+  });
+
+  it('gives the data of a page fresh from the server 3 s too, however long ago it last changed', () => {
+    const lastChange = Date.UTC(2026, 10, 23, 6, 0); // 11:30 in India, 2.5 hours ago
+    trustPageData(lastChange);
+    render(<StaleBadge show at={lastChange} />);
+    expect(screen.queryByTestId('stale-badge')).toBeNull();
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 23-11 11:30');
+  });
+
+  it("marks other old data at once, also on such a page (an earlier visit's, or the worker's copy)", () => {
+    trustPageData(Date.UTC(2026, 10, 23, 6, 0));
+    render(<StaleBadge show at={Date.UTC(2026, 10, 22, 17, 45)} />);
+    expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 22-11 23:15');
   });
 
   it('shows nothing while the data is live', () => {

@@ -17,17 +17,28 @@ const Badge = styled.span`
 
 /** Data this recent (the server's page, just rendered) is not called old at once. */
 const FRESH_MS = 60_000;
+
+let pageDataAt: number | undefined;
+
+/**
+ * The data of a page that came from the server just now (not a copy from the service worker's
+ * cache) is as current as the server could make it, however long ago it last changed: it is
+ * not called old at once either. The shell tells, for the `at` of that page's data.
+ */
+export function trustPageData(at: number | undefined): void {
+  pageDataAt = at;
+}
 /** How long fresh data may wait for the live answer before it is marked. */
 const GRACE_MS = 3_000;
 
 /**
  * Marks data painted from the browser cache (or the server's page) until the live answer
  * replaces it; `at`, when known, is when that data was current and is shown with it. Data of the
- * last minute (a server-rendered page taken over by the app) is marked only if the live answer
- * has not come within 3 s: the usual takeover shows no badge, so nothing flashes or shifts.
+ * last minute, or of a page fresh from the server (trustPageData), is marked only if the live
+ * answer has not come within 3 s: the usual takeover shows no badge, so nothing flashes or shifts.
  */
 export function StaleBadge({ show, at }: { show: boolean; at?: number }) {
-  const fresh = at !== undefined && Date.now() - at < FRESH_MS;
+  const fresh = at !== undefined && (at === pageDataAt || Date.now() - at < FRESH_MS);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     if (!show || !fresh) return undefined;

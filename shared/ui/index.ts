@@ -7,7 +7,7 @@ export { StatusLine, type StatusKind, type StatusMessage } from './StatusLine.ts
 export { Modal, type ModalProps } from './Modal.tsx';
 export { Disclaimer } from './Disclaimer.tsx';
 export { StickyScroll, StickyTable } from './StickyTable.ts';
-export { StaleBadge } from './StaleBadge.tsx';
+export { StaleBadge, trustPageData } from './StaleBadge.tsx';
 export {
   RouteLink,
   ServerPathProvider,
@@ -19,3 +19,4 @@ export {
   type NavigateOptions,
 } from './navigation.tsx';
 export { useDialogFocus } from './useDialogFocus.ts';
+export { offscreenUntilNear } from './offscreen.ts';

@@ -68,16 +68,32 @@ async function staleWhileRevalidate(event, key, isPage) {
   });
   if (cached) {
     event.waitUntil(network.catch(() => undefined));
-    return cached;
+    return isPage ? markedCopy(cached) : cached;
   }
   try {
     return await network;
   } catch (error) {
     // Offline on a page not seen before: the shell of one that was (it routes on the client).
     const fallback = isPage ? (await cache.match(`${self.location.origin}/`)) || (await anyPage(cache)) : undefined;
-    if (fallback) return fallback;
+    if (fallback) return markedCopy(fallback);
     throw error;
   }
+}
+
+/**
+ * A page from this cache, marked `<html data-page-copy>`: its numbers may be hours old, so the
+ * app marks them as cached at once (a page fresh from the server is only marked if the live
+ * answer is late; see shared/ui/StaleBadge.tsx).
+ */
+async function markedCopy(response) {
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html.replace('<html', '<html data-page-copy=""'), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 async function anyPage(cache) {

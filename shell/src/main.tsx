@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { initDataService, loadRuntimeConfig } from '@satta/shared/data';
+import { trustPageData } from '@satta/shared/ui';
 import { registerRemotes } from './remotes/registry.ts';
 import { captureServerHtml } from './remotes/serverHtml.ts';
 import { readServerData } from './serverData.ts';
@@ -14,6 +15,8 @@ if (!container) throw new Error('index.html has no #root');
 // React replaces #root (see remotes/serverHtml.ts).
 captureServerHtml(container);
 const serverData = readServerData(document);
+// A page fresh from the server, not the service worker's copy (sw.js marks those).
+if (!document.documentElement.hasAttribute('data-page-copy')) trustPageData(serverData?.at);
 const root = createRoot(container);
 
 /** The request index.html started early, used once; a plain fetch if it is missing. */
@@ -28,13 +31,18 @@ try {
   const config = await loadRuntimeConfig('/config.json', configFetch());
   initDataService(config, { seed: serverData?.entries, seedAt: serverData?.at });
   registerRemotes(config.remotes);
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  // A transition: React renders the page in slices of a few milliseconds and lets the browser
+  // breathe in between, instead of one long task that a phone's touch would wait behind. The
+  // server's HTML stays on screen meanwhile, so nothing is slower to see.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
 } catch (error) {
   console.error('shell: could not start', error);
   root.render(<StartupError />);

@@ -56,12 +56,23 @@ const Empty = styled.p`
  * The heading with the match count and one button per matching game. The mark of cached names
  * sits in the heading, so its going away moves nothing.
  */
-export function GameGrid({ names, stale, onSelect }: { names: readonly string[]; stale: boolean; onSelect: (name: string) => void }) {
+export function GameGrid({
+  names,
+  stale,
+  at,
+  onSelect,
+}: {
+  names: readonly string[];
+  stale: boolean;
+  /** When stale data was current, if known. */
+  at?: number | undefined;
+  onSelect: (name: string) => void;
+}) {
   return (
     <>
       <CardHeading>
         {SELECT_SATTANAME_HEADING}
-        <StaleBadge show={stale} />
+        <StaleBadge show={stale} at={at} />
       </CardHeading>
       <Count role="status">{sattanamesFound(names.length)}</Count>
       {names.length === 0 ? (

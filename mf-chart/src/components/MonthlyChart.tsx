@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { CardHeading, StaleBadge, StickyScroll, VisuallyHidden } from '@satta/shared/ui';
+import { CardHeading, StaleBadge, StickyScroll, VisuallyHidden, offscreenUntilNear } from '@satta/shared/ui';
 import { LOADING_DATA } from '@satta/shared/domain/messages';
 import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
 import { CHART_BASE } from '@satta/shared/domain/chartUrls';
@@ -23,6 +23,8 @@ import { MonthChartSkeleton, MonthChartTable } from './MonthChartTable.tsx';
  * scrolls up and down: the page scrolls as one.
  */
 const Tables = styled.div`
+  /* Below the first screen on a phone: laid out when it comes near (two tables of 31 days). */
+  ${offscreenUntilNear('113rem')}
   display: flex;
   flex-wrap: wrap;
   gap: 0.75rem;
@@ -55,7 +57,7 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
     <section aria-labelledby={headingId}>
       <CardHeading id={headingId}>
         {MONTHLY_CHART_HEADING(month)}
-        <StaleBadge show={state.kind === 'ready' && state.stale} />
+        <StaleBadge show={state.kind === 'ready' && state.stale} at={state.kind === 'ready' ? state.at : undefined} />
       </CardHeading>
       <Download
         table={

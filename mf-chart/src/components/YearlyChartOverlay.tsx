@@ -91,7 +91,7 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
       <Top>
         <Title id={titleId}>
           {title}
-          <StaleBadge show={state.kind === 'ready' && state.stale} />
+          <StaleBadge show={state.kind === 'ready' && state.stale} at={state.kind === 'ready' ? state.at : undefined} />
         </Title>
         <YearSelector years={years} value={year} onChange={onYearChange} />
         <Button type="button" $variant="secondary" onClick={onClose} data-autofocus>

@@ -133,7 +133,7 @@ export default function ChartPage() {
       <Card>
         <GameSearch value={search} onChange={setSearch} />
         {games.kind === 'ready' ? (
-          <GameGrid names={filterGames(games.value, search)} stale={games.stale} onSelect={open} />
+          <GameGrid names={filterGames(games.value, search)} stale={games.stale} at={games.at} onSelect={open} />
         ) : games.kind === 'loading' ? (
           <GameGridSkeleton count={GAMES.length} />
         ) : (

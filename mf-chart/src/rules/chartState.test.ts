@@ -40,4 +40,9 @@ describe('chartState', () => {
   it('passes staleness through', () => {
     expect(chartState(live(['a'], null, true), id, empty)).toEqual({ kind: 'ready', value: ['a'], stale: true });
   });
+
+  it('passes on when stale data was current, so a just-rendered page is not marked as old', () => {
+    const seeded: Live<string[]> = { data: ['a'], stale: true, error: null, at: 1_795_000_000_000 };
+    expect(chartState(seeded, id, empty)).toEqual({ kind: 'ready', value: ['a'], stale: true, at: 1_795_000_000_000 });
+  });
 });

@@ -6,7 +6,8 @@ export type ChartState<T> =
   | { kind: 'failed-to-load' }
   | { kind: 'failed-to-process' }
   | { kind: 'no-data' }
-  | { kind: 'ready'; value: T; stale: boolean };
+  /** `at`: with stale data, when it was current (a server-rendered page's data is seconds old). */
+  | { kind: 'ready'; value: T; stale: boolean; at?: number | undefined };
 
 /**
  * Maps a live stream and the view's shaping to a state. Data already on screen wins over a
@@ -22,5 +23,5 @@ export function chartState<T, V>(live: Live<T>, shape: (data: T) => V, isEmpty: 
     console.error('chart: could not shape the data', error);
     return { kind: 'failed-to-process' };
   }
-  return isEmpty(value) ? { kind: 'no-data' } : { kind: 'ready', value, stale: live.stale };
+  return isEmpty(value) ? { kind: 'no-data' } : { kind: 'ready', value, stale: live.stale, at: live.at };
 }

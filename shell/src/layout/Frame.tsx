@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Disclaimer, color, onMobile } from '@satta/shared/ui';
+import { Disclaimer, color, offscreenUntilNear, onMobile } from '@satta/shared/ui';
 import { Nav } from './Nav.tsx';
 import { ReloadButton } from './ReloadButton.tsx';
 import { PATHS } from '../routes.ts';
@@ -92,6 +92,7 @@ const Main = styled.main`
 `;
 
 const Footer = styled.footer`
+  ${offscreenUntilNear('23rem')}
   padding: 0 0.75rem 1.5rem;
   text-align: center;
   font-size: 0.85rem;

@@ -41,11 +41,12 @@ export function HomePage() {
         <RemoteWidget remote="mf-results" exposed="NextGame" />
       </Now>
       <RemoteWidget remote="mf-results" exposed="ResultTable" />
-      <RemoteWidget remote="mf-results" exposed="Banner" />
-      <RemoteWidget remote="mf-results" exposed="Clock" />
-      <RemoteWidget remote="mf-results" exposed="MonthlyTable" />
-      <RemoteWidget remote="mf-results" exposed="Ads" />
-      <RemoteWidget remote="mf-agents" exposed="AgentCards" />
+      {/* Below the first screen of a phone: laid out only when near (offscreen = usual height). */}
+      <RemoteWidget remote="mf-results" exposed="Banner" offscreen="15rem" />
+      <RemoteWidget remote="mf-results" exposed="Clock" offscreen="6rem" />
+      <RemoteWidget remote="mf-results" exposed="MonthlyTable" offscreen="112rem" />
+      <RemoteWidget remote="mf-results" exposed="Ads" offscreen="12rem" />
+      <RemoteWidget remote="mf-agents" exposed="AgentCards" offscreen="80rem" />
       <RemoteWidget remote="mf-results" exposed="OfflineIndicator" />
       <NotificationPrompt />
     </>

@@ -83,6 +83,15 @@ describe('service worker cache', () => {
     expect(await (await worker.request(`${ORIGIN}/`, 'navigate'))?.text()).toBe('results 2');
   });
 
+  it('marks a page it answers from the cache as a copy, and only those', async () => {
+    const worker = loadWorker(() => page('<!doctype html><html lang="hi"><body>42</body></html>'));
+    const first = await worker.request(`${ORIGIN}/`, 'navigate');
+    expect(await first?.text()).toBe('<!doctype html><html lang="hi"><body>42</body></html>');
+    const copy = await worker.request(`${ORIGIN}/`, 'navigate');
+    expect(await copy?.text()).toBe('<!doctype html><html data-page-copy="" lang="hi"><body>42</body></html>');
+    expect(copy?.headers.get('content-type')).toBe('text/html');
+  });
+
   it.each([`${ORIGIN}/config.json`, `${ORIGIN}/remotes/mf-chart/remoteEntry.js`, 'https://chart.example/remoteEntry.js'])(
     'revalidates %s in the background',
     async (url) => {

@@ -1,14 +1,15 @@
 import { Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { Button, color } from '@satta/shared/ui';
+import { Button, color, offscreenUntilNear } from '@satta/shared/ui';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
 import { takeServerHtml } from './serverHtml.ts';
 import { useServerWidget } from './serverWidgets.ts';
 import { loadExposed, onRemoteRetry, remoteAttempt, retryRemote, type ExposedName, type RemoteName } from './registry.ts';
 import { WIDGET_FAILED_EN, WIDGET_FAILED_HI, WIDGET_LOADING, WIDGET_RETRY } from '../strings.ts';
 
-const Slot = styled.div`
+const Slot = styled.div<{ $offscreen?: string | undefined }>`
   min-width: 0;
+  ${(p) => (p.$offscreen ? offscreenUntilNear(p.$offscreen) : '')}
 `;
 
 const Placeholder = styled.div`
@@ -51,6 +52,11 @@ function Loading({ remote }: { remote: RemoteName }) {
 export interface RemoteWidgetProps<R extends RemoteName> {
   remote: R;
   exposed: ExposedName<R>;
+  /**
+   * For a widget that usually starts below the first screen: its usual height on a phone (a CSS
+   * length). The browser then skips its layout until it comes near (offscreenUntilNear).
+   */
+  offscreen?: string;
 }
 
 /**
@@ -58,11 +64,14 @@ export interface RemoteWidgetProps<R extends RemoteName> {
  * bilingual notice with a retry; a retry (from any widget of the same remote) re-registers that
  * remote with a fresh URL and builds a new lazy() for each of its widgets, without a reload.
  */
-export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWidgetProps<R>) {
+export function RemoteWidget<R extends RemoteName>({ remote, exposed, offscreen }: RemoteWidgetProps<R>) {
   const label = `${remote}/${exposed}`;
   const ServerWidget = useServerWidget(remote, exposed);
   // The server HTML this widget had when the page was server-rendered (see serverHtml.ts).
-  const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
+  const [serverSlot] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
+  const serverHtml = serverSlot?.html;
+  // Below the first screen the slot keeps the height the server's slot had on screen.
+  const reserve = offscreen && serverSlot?.height ? `${serverSlot.height}px` : offscreen;
   const attempt = useSyncExternalStore(
     onRemoteRetry,
     () => remoteAttempt(remote),
@@ -76,7 +85,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
     // placeholder inside this boundary, and the browser renders it; the rest of the page stands.
     // `data-ssr` marks the server's HTML until the browser's widget replaces it (see ServerHtml).
     return (
-      <Slot data-widget={label}>
+      <Slot data-widget={label} $offscreen={offscreen}>
         <div data-ssr="" style={{ display: 'contents' }}>
           <Suspense fallback={<Loading remote={remote} />}>
             <ServerWidget />
@@ -86,7 +95,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed }: RemoteWi
     );
   }
   return (
-    <Slot data-widget={label}>
+    <Slot data-widget={label} $offscreen={reserve}>
       <WidgetBoundary
         key={attempt}
         label={label}

@@ -8,17 +8,27 @@
  *
  * Each entry is taken once: after a client-side navigation the page has no server HTML.
  */
-const captured = new Map<string, string>();
+export interface ServerSlot {
+  html: string;
+  /**
+   * The slot's height on screen, in CSS pixels. A widget below the first screen is not laid
+   * out until it comes near (offscreenUntilNear), so its height is an estimate, or the real one
+   * if the visitor has scrolled past it; React's new slot keeps it, so nothing moves.
+   */
+  height: number;
+}
+
+const captured = new Map<string, ServerSlot>();
 
 export function captureServerHtml(root: ParentNode): void {
   for (const slot of root.querySelectorAll<HTMLElement>('[data-widget]')) {
     const label = slot.dataset['widget'];
-    if (label && !captured.has(label)) captured.set(label, slot.innerHTML);
+    if (label && !captured.has(label)) captured.set(label, { html: slot.innerHTML, height: slot.getBoundingClientRect().height });
   }
 }
 
-export function takeServerHtml(label: string): string | undefined {
-  const html = captured.get(label);
+export function takeServerHtml(label: string): ServerSlot | undefined {
+  const slot = captured.get(label);
   captured.delete(label);
-  return html;
+  return slot;
 }
