@@ -143,11 +143,13 @@ describe('splash, font and reload button', () => {
     }
   });
 
-  it('Hindi is drawn with the self-hosted Devanagari font, fetched from the site itself', async () => {
+  it('Hindi is drawn with the self-hosted Devanagari font, fetched from the site itself after the first view', async () => {
     const { context, page, log } = await openPage(browser);
     try {
       await page.goto(site);
       await waitForSplashToGo(page);
+      // The first view draws with the device's fonts and fetches the face once the app runs.
+      expect(await page.evaluate(() => document.documentElement.classList.contains('satta-font'))).toBe(false);
       // document.fonts.ready resolves as soon as no load is pending, which can be before layout
       // asks for the face (the client re-inserts the server's styles when it takes over), so wait
       // for the face itself to report loaded.
@@ -158,6 +160,12 @@ describe('splash, font and reload button', () => {
       expect(fonts.length).toBeGreaterThan(0);
       for (const url of fonts) expect(url.startsWith(site)).toBe(true);
       expect((await page.request.get(`${site}/fonts/OFL.txt`)).ok()).toBe(true);
+      // The next view names it from the start, and draws Hindi with it.
+      await page.waitForFunction(() => localStorage.getItem('satta.font') === '1');
+      await page.reload();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('satta-font'))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Noto Sans Devanagari Subset", system-ui/);
+      expect(await page.evaluate(() => document.fonts.check("16px 'Noto Sans Devanagari Subset'", 'सट्टा किंग'))).toBe(true);
     } finally {
       await context.close();
     }

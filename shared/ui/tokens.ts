@@ -61,7 +61,16 @@ export const BOTTOM_NAV_HEIGHT = '3.75rem';
  * through to the system fonts. Listed after them, a system Devanagari font would win instead.
  */
 export const FONT_FAMILY_DEVANAGARI = 'Noto Sans Devanagari Subset';
-export const FONT_STACK = `'${FONT_FAMILY_DEVANAGARI}', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+/** The device's own fonts (Devanagari too: every phone has a face for it). */
+export const SYSTEM_FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+export const FONT_STACK = `'${FONT_FAMILY_DEVANAGARI}', ${SYSTEM_FONT_STACK}`;
+/**
+ * The class index.html sets on <html> once this browser has the face (localStorage FONT_KEY):
+ * only then does the page name it. A first visit draws with the device's fonts and requests
+ * nothing but the page before its first paint; the face is fetched after the app has started.
+ */
+export const FONT_CLASS = 'satta-font';
+export const FONT_KEY = 'satta.font';
 
 /**
  * The tokens by role, for the compact controls of forms and dashboards (`controls.ts`): each is

@@ -8,6 +8,7 @@ import { captureServerHtml } from './remotes/serverHtml.ts';
 import { readServerData } from './serverData.ts';
 import { App } from './App.tsx';
 import { StartupError } from './StartupError.tsx';
+import { fetchFontForNextViews } from './styles/fontLoading.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -43,6 +44,7 @@ try {
       </StrictMode>,
     );
   });
+  fetchFontForNextViews();
 } catch (error) {
   console.error('shell: could not start', error);
   root.render(<StartupError />);

@@ -20,7 +20,7 @@ function splash(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-testid="splash"]');
 }
 
-describe("index.html's splash", () => {
+describe("index.html's splash (and font class)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     sessionStorage.clear();
@@ -56,6 +56,15 @@ describe("index.html's splash", () => {
     expect(splash()).toBeNull();
     expect(document.documentElement.classList.contains('satta-splash')).toBe(false);
     expect(splashRemainingMs()).toBe(0);
+  });
+
+  it('names the Devanagari face from the first paint once this browser has it, and not before', () => {
+    openPage();
+    expect(document.documentElement.classList.contains('satta-font')).toBe(false);
+    localStorage.setItem('satta.font', '1');
+    openPage();
+    expect(document.documentElement.classList.contains('satta-font')).toBe(true);
+    localStorage.clear();
   });
 
   it('does not come back on a later page view of the same session (the reload button)', () => {
