@@ -41,8 +41,10 @@ export interface RenderOptions {
    */
   remoteCheckMs?: number;
   /**
-   * How often (ms; 0: never) the data is looked at for a new snapshot, whose public pages are
-   * then rendered ahead of requests, so a published result is in the HTML before it is asked for.
+   * Whether (and, ms, how often) the public pages are rendered ahead of requests for a new
+   * snapshot, so a published result is in the HTML before it is asked for (0: never). A data
+   * source with `onSnapshot` has them rendered as soon as it has a new snapshot; the timer looks
+   * for one that came otherwise (a data source without it, as in tests).
    */
   prerenderMs?: number;
 }
@@ -55,6 +57,8 @@ export interface RenderData {
    * the years there are (a fixed snapshot in tests).
    */
   loadYear?(game: string, year: number): Promise<boolean>;
+  /** Calls `watcher` after each new snapshot; returns the function that stops the calls. */
+  onSnapshot?(watcher: () => void): () => void;
 }
 
 export interface RenderServer {
@@ -150,14 +154,34 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   }
 
   // A new snapshot (a published result) renders the always-kept pages at once, before anyone
-  // asks: the first request after a result then costs no render.
+  // asks: the first request after a result then costs no render. One page per turn of the event
+  // loop, `/` first: a request waiting meanwhile is answered as soon as its page is ready, not
+  // after the whole set. One write may make several snapshots in a row; the pages are looked at
+  // for the last one, and a snapshot that comes while they are being rendered starts them over.
   let warmed: Snapshot | null = null;
+  let warmQueue: string[] = [];
+  let warmScheduled: NodeJS.Immediate | null = null;
+  const warmNext = () => {
+    warmScheduled = null;
+    const snapshot = options.data.snapshot;
+    if (!snapshot) return;
+    if (snapshot !== warmed) {
+      warmed = snapshot;
+      warmQueue = [...PAGE_ROUTES];
+    }
+    const route = warmQueue.shift();
+    if (route === undefined) return;
+    const page = pages.get(route, snapshot);
+    if (page) policyOf(page);
+    if (warmQueue.length > 0) warm();
+  };
+  const warm = () => {
+    warmScheduled ??= setImmediate(warmNext);
+  };
+  const stopWatching = options.prerenderMs ? options.data.onSnapshot?.(warm) : undefined;
   const warmTimer = options.prerenderMs
     ? setInterval(() => {
-        const snapshot = options.data.snapshot;
-        if (!snapshot || snapshot === warmed) return;
-        warmed = snapshot;
-        for (const route of PAGE_ROUTES) pages.get(route, snapshot);
+        if (options.data.snapshot && options.data.snapshot !== warmed) warm();
       }, options.prerenderMs)
     : null;
   warmTimer?.unref();
@@ -199,6 +223,8 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       new Promise<void>((ok) => {
         if (checkTimer) clearInterval(checkTimer);
         if (warmTimer) clearInterval(warmTimer);
+        if (warmScheduled) clearImmediate(warmScheduled);
+        stopWatching?.();
         server.closeAllConnections();
         server.close(() => ok());
       }),

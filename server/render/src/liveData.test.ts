@@ -148,6 +148,21 @@ describe('LiveData', () => {
     expect(db.listeners.size).toBe(0);
   });
 
+  it('tells its watchers of each new snapshot, until they stop watching', async () => {
+    const db = new FakeDatabase(tree());
+    const live = await started(db);
+    const seen: (string | undefined)[] = [];
+    const stop = live.onSnapshot(() => seen.push(live.snapshot?.games.find((g) => g.name === 'Disawar')?.results['2026-11-20']));
+    db.set('sattanamee/Disawar/2026-11-20', { number: '31' });
+    expect(seen.at(-1)).toBe('31');
+    stop();
+    const count = seen.length;
+    db.set('sattanamee/Disawar/2026-11-20', { number: '32' });
+    expect(seen).toHaveLength(count);
+    expect(live.snapshot?.games.find((g) => g.name === 'Disawar')?.results['2026-11-20']).toBe('32');
+    live.stop();
+  });
+
   it('answers false when the database does not answer in time', async () => {
     const db = new FakeDatabase(tree());
     const live = new LiveData({

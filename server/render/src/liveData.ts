@@ -66,6 +66,7 @@ export class LiveData {
   private readonly stops: (() => void)[] = [];
   private gameStops: (() => void)[] = [];
   private dayTimer: NodeJS.Timeout | undefined;
+  private readonly watchers = new Set<() => void>();
 
   constructor(private readonly options: LiveDataOptions) {
     this.now = options.now ?? (() => new Date());
@@ -88,6 +89,15 @@ export class LiveData {
     for (const stop of [...this.stops, ...this.gameStops]) stop();
     for (const entry of this.years.values()) entry.stop();
     this.years.clear();
+  }
+
+  /**
+   * Calls `watcher` after every new snapshot (synchronously, from the listener that made it: one
+   * write may make several in a row); returns the function that stops the calls.
+   */
+  onSnapshot(watcher: () => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
   }
 
   /** How many game-years are in memory. */
@@ -233,6 +243,7 @@ export class LiveData {
       yearMetas,
       corrections,
     };
+    for (const watcher of this.watchers) watcher();
   }
 }
 

@@ -1,3 +1,4 @@
+import './production.ts';
 import './nodeInterop.ts';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -86,6 +86,7 @@ export class PageCache {
       inputs: inputsOf(Object.keys(page.data), snapshot),
       generation: this.generation,
     };
+    if (stored) retire(stored);
     this.pages.set(route, fresh);
     this.checked.set(route, snapshot);
     this.evict();
@@ -97,6 +98,8 @@ export class PageCache {
     const { limit, pinned } = this.bound;
     const unpinned = [...this.pages.keys()].filter((route) => !pinned.includes(route));
     for (const route of unpinned.slice(0, Math.max(0, unpinned.length - limit))) {
+      const page = this.pages.get(route);
+      if (page) retire(page);
       this.pages.delete(route);
       this.checked.delete(route);
     }
@@ -104,9 +107,19 @@ export class PageCache {
 }
 
 /**
+ * How long a body must stay current before its smaller brotli copy is made. Results are often
+ * published in a burst, each replacing the pages; a copy made meanwhile would be thrown away, and
+ * on a small machine it takes the CPU from rendering the next result.
+ */
+export const SMALLER_BROTLI_AFTER_MS = 1000;
+
+/** The timers of the smaller brotli copies not made yet. */
+const smallerBrotli = new WeakMap<StoredBody, NodeJS.Timeout>();
+
+/**
  * `text` compressed both ways. Brotli at quality 5 now (about 2 ms for the home page) so that a
- * new result is served at once; the smaller quality-11 copy (30-100 ms) replaces it when it is
- * ready, off the request path.
+ * new result is served at once; the smaller quality-11 copy (30-100 ms) replaces it off the
+ * request path, once the body has stayed current for SMALLER_BROTLI_AFTER_MS (see retire).
  */
 export function storedBody(text: string, dataAt: number): StoredBody {
   const body = Buffer.from(text);
@@ -117,10 +130,21 @@ export function storedBody(text: string, dataAt: number): StoredBody {
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
     dataAt,
   };
-  brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, smaller) => {
-    if (!error && smaller.length < stored.br.length) stored.br = smaller;
-  });
+  const timer = setTimeout(() => {
+    smallerBrotli.delete(stored);
+    brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, smaller) => {
+      if (!error && smaller.length < stored.br.length) stored.br = smaller;
+    });
+  }, SMALLER_BROTLI_AFTER_MS);
+  timer.unref();
+  smallerBrotli.set(stored, timer);
   return stored;
+}
+
+/** `stored` is no longer served (a newer body replaced it): its smaller copy is not made. */
+export function retire(stored: StoredBody): void {
+  clearTimeout(smallerBrotli.get(stored));
+  smallerBrotli.delete(stored);
 }
 
 /** What a page read, re-read from a snapshot: equal strings mean an equal page. */

@@ -40,3 +40,34 @@ describe('pre-rendering', () => {
     expect(server.pages.renders).toBe(8);
   });
 });
+
+describe('pre-rendering a data source that tells of new snapshots', () => {
+  it('renders / for a new snapshot as soon as the data has it, without waiting for the timer', async () => {
+    const watchers = new Set<() => void>();
+    const live = {
+      snapshot: snapshotWith('47') as Snapshot | null,
+      onSnapshot(watcher: () => void) {
+        watchers.add(watcher);
+        return () => watchers.delete(watcher);
+      },
+    };
+    // A timer that never fires within the test: only the data's own notice can start the render.
+    const told = await startRender({ port: 0, mounts: testMounts(), config: TEST_CONFIG, data: live, prerenderMs: 3_600_000 });
+    const tell = () => {
+      for (const watcher of watchers) watcher();
+    };
+    try {
+      tell();
+      await expect.poll(() => told.pages.renders).toBe(5);
+      live.snapshot = snapshotWith('63');
+      tell();
+      await expect.poll(() => told.pages.renders).toBe(8); // /, /chart and /lucky-number again
+      const html = await (await fetch(`${told.url}/`, { headers: { 'accept-encoding': 'identity' } })).text();
+      expect(html).toMatch(/<tr data-game="GALI">[^]*?63[^]*?<\/tr>/);
+      expect(told.pages.renders).toBe(8);
+    } finally {
+      await told.close();
+    }
+    expect(watchers.size).toBe(0);
+  });
+});
