@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import { dataService, type DataService } from './index.ts';
 import { LOADING, peekLive, type Live } from './live.ts';
@@ -24,10 +24,9 @@ export function useObservable<T>(source: Observable<T> | null | undefined, initi
   useEffect(() => {
     if (!source) return undefined;
     const subscription = source.subscribe({
-      // A transition: React renders what changed in slices of a few milliseconds, so a burst of
-      // data (the first snapshot of a year's chart) never holds a phone's main thread for long.
-      // It still commits within a frame or two of the data arriving.
-      next: (next) => startTransition(() => setValue(() => next)),
+      // An urgent update, not a transition: what depends on the order of events (the dashboard
+      // leaving on sign-out before the Sign In Again button's own navigation) sees it at once.
+      next: (next) => setValue(() => next),
       error: (error: unknown) => console.error('useObservable: stream failed', error),
     });
     return () => subscription.unsubscribe();

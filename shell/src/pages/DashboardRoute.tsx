@@ -24,7 +24,11 @@ export function DashboardRoute() {
 
   useEffect(() => {
     if (user) wasSignedIn.current = true;
-    else if (state.status === 'known' && wasSignedIn.current) navigate(PATHS.home, { replace: true });
+    // Only from the dashboard itself: a navigation already made on signing out (mf-admin's Sign
+    // In Again goes to /signin) stands.
+    else if (state.status === 'known' && wasSignedIn.current && window.location.pathname === PATHS.dashboard) {
+      navigate(PATHS.home, { replace: true });
+    }
   }, [user, state.status, navigate]);
 
   if (state.status === 'checking') return <p role="status">{CHECKING_SIGN_IN}</p>;
