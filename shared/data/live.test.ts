@@ -17,6 +17,20 @@ describe('cachedLive', () => {
     expect(cache.read('k')).toEqual(['new']);
   });
 
+  it('keeps the identity of data that the live answer repeats', async () => {
+    const cache = createCache(memoryStore());
+    cache.write('year', { '2026-01-01': '12', '2026-01-02': '34' });
+    const source = new Subject<Record<string, string>>();
+    const values = firstValueFrom(cachedLive(cache, 'year', source).pipe(take(3), toArray()));
+    source.next({ '2026-01-01': '12', '2026-01-02': '34' });
+    source.next({ '2026-01-01': '12', '2026-01-02': '35' });
+    const [cached, confirmed, corrected] = await values;
+    expect(confirmed).toEqual({ data: { '2026-01-01': '12', '2026-01-02': '34' }, stale: false, error: null });
+    expect(confirmed?.data).toBe(cached?.data);
+    expect(corrected?.data).toEqual({ '2026-01-01': '12', '2026-01-02': '35' });
+    expect(cache.read('year')).toEqual({ '2026-01-01': '12', '2026-01-02': '35' });
+  });
+
   it('keeps the last data when the stream fails, and reports the error', async () => {
     const cache = createCache(memoryStore());
     const source = new Subject<number>();

@@ -1,6 +1,7 @@
 import { Observable, concat, of, EMPTY } from 'rxjs';
 import { catchError, map, shareReplay, tap } from 'rxjs/operators';
 import type { Cache } from './cache.ts';
+import { keepEqual } from './keepEqual.ts';
 
 /**
  * What a widget renders: the data (possibly from the browser cache), whether it is still
@@ -28,19 +29,22 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
   const fromCache: Live<T> | undefined = cached === undefined ? undefined : { data: cached, stale: true, error: null, at: cachedAt };
   const start: Observable<Live<T>> = fromCache === undefined ? EMPTY : of(fromCache);
   let last: T | undefined = cached;
+  let confirmed = false;
   let latest: Live<T> | undefined;
   const live = source.pipe(
+    // The live answer usually repeats what is on screen (server-rendered or cached data): keep
+    // its identity, so widgets memoised on the data skip re-rendering it.
+    map((value) => keepEqual(last, value)),
     tap((value) => {
       last = value;
+      confirmed = true;
       cache.write(key, value);
     }),
     map((value): Live<T> => ({ data: value, stale: false, error: null })),
     catchError((error: unknown) => {
       console.error(`data: stream ${key} failed`, error);
       return of<Live<T>>(
-        last === cached
-          ? { data: last, stale: true, error: toError(error), at: cachedAt }
-          : { data: last, stale: false, error: toError(error) },
+        !confirmed ? { data: last, stale: true, error: toError(error), at: cachedAt } : { data: last, stale: false, error: toError(error) },
       );
     }),
   );

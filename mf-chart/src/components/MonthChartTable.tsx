@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CHART_DATE_COLUMN } from '@satta/shared/domain/messages';
 import type { MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
 import type { DayMetas } from '@satta/shared/domain/results';
@@ -24,8 +25,8 @@ const Table = styled(StickyTable)`
   }
 `;
 
-/** One of the monthly chart's tables: day rows (1..today) by its six games. */
-export function MonthChartTable({
+/** One of the monthly chart's tables: day rows (1..today) by its six games; memoised like the yearly one. */
+export const MonthChartTable = memo(function MonthChartTable({
   caption,
   columns,
   rows,
@@ -64,7 +65,7 @@ export function MonthChartTable({
       </tbody>
     </Table>
   );
-}
+});
 
 /**
  * The table's shape while the month loads: its header and one empty row per day, so the

@@ -1,15 +1,16 @@
-import { useId } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { CardHeading, StaleBadge, StickyScroll, VisuallyHidden, offscreenUntilNear } from '@satta/shared/ui';
 import { LOADING_DATA } from '@satta/shared/domain/messages';
 import { MONTHLY_CHART_TABLES } from '@satta/shared/domain/games';
 import { CHART_BASE } from '@satta/shared/domain/chartUrls';
-import { monthlyChart, MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
+import { monthlyChart, MONTH_NAMES, type MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
+import type { DayMetas, GameData } from '@satta/shared/domain/results';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { columnMetas } from '@satta/shared/domain/chartMeta';
 import { useMonthGames } from '../hooks/useMonthGames.ts';
 import { useChartData } from '../hooks/chartData.ts';
-import { chartState } from '../rules/chartState.ts';
+import { useChartState } from '../hooks/useChartState.ts';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { ChartDownload } from '../download/ChartDownload.tsx';
@@ -42,17 +43,37 @@ const Download = styled(ChartDownload)`
   margin-bottom: 0.5rem;
 `;
 
+interface MonthTable {
+  columns: readonly string[];
+  rows: MonthlyChartRow[];
+  /** Each column's publish times, in the order of `columns`. */
+  metas: DayMetas[];
+}
+
+/** The specification's two tables of six games, with their publish times. */
+function shapeTables(todayKey: string, games: GameData[]): MonthTable[] {
+  return MONTHLY_CHART_TABLES.map((columns) => ({
+    columns,
+    rows: monthlyChart(todayKey, games, columns),
+    metas: columnMetas(games, columns),
+  }));
+}
+
+const neverEmpty = () => false;
+
 /** This month from day 1 to today, in the specification's two tables of six games. */
 export function MonthlyChart({ today }: { today: SiteNow }) {
   const headingId = useId();
   const live = useMonthGames();
   const { timezone } = useChartData();
-  const state = chartState(
+  const state = useChartState(
     live,
-    (games) => MONTHLY_CHART_TABLES.map((columns) => monthlyChart(today.dateKey, games, columns)),
-    () => false,
+    useCallback((games: GameData[]) => shapeTables(today.dateKey, games), [today.dateKey]),
+    neverEmpty,
   );
   const month = `${MONTH_NAMES[today.month - 1] ?? ''} ${today.year}`;
+  const tables = state.kind === 'ready' ? state.value : null;
+  const download = useMemo(() => (tables ? monthlyChartTable(MONTHLY_CHART_HEADING(month), tables) : null), [month, tables]);
   return (
     <section aria-labelledby={headingId}>
       <CardHeading id={headingId}>
@@ -60,27 +81,20 @@ export function MonthlyChart({ today }: { today: SiteNow }) {
         <StaleBadge show={state.kind === 'ready' && state.stale} at={state.kind === 'ready' ? state.at : undefined} />
       </CardHeading>
       <Download
-        table={
-          state.kind === 'ready'
-            ? monthlyChartTable(
-                MONTHLY_CHART_HEADING(month),
-                MONTHLY_CHART_TABLES.map((columns, i) => ({ columns, rows: state.value[i] ?? [] })),
-              )
-            : null
-        }
+        table={download}
         fileBase={monthlyFileBase(today.year, today.month)}
         path={CHART_BASE}
         dataAt={state.kind === 'ready' && state.stale ? live.at : undefined}
       />
       {state.kind === 'ready' ? (
         <Tables>
-          {MONTHLY_CHART_TABLES.map((columns, i) => (
+          {state.value.map(({ columns, rows, metas }, i) => (
             <StickyScroll key={columns.join()} tabIndex={0} role="region" aria-label={MONTHLY_CHART_CAPTION(month, i + 1)}>
               <MonthChartTable
                 caption={MONTHLY_CHART_CAPTION(month, i + 1)}
                 columns={columns}
-                rows={state.value[i] ?? []}
-                metas={live.data ? columnMetas(live.data, columns) : []}
+                rows={rows}
+                metas={metas}
                 timezone={timezone}
               />
             </StickyScroll>

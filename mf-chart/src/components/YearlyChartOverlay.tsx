@@ -1,13 +1,14 @@
-import { useId } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { Button, Message, color, StaleBadge, StickyScroll, useDialogFocus } from '@satta/shared/ui';
 import { CLOSE, chartTitle, dataAsOf } from '@satta/shared/domain/messages';
+import type { DayResults } from '@satta/shared/domain/results';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
 import { chartPath } from '@satta/shared/domain/chartUrls';
 import { useGameYear, useGameYearMeta } from '../hooks/useGameYear.ts';
 import { useChartData } from '../hooks/chartData.ts';
-import { chartState } from '../rules/chartState.ts';
+import { useChartState } from '../hooks/useChartState.ts';
 import { emptyYearText, previousYearLink } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { ChartDownload } from '../download/ChartDownload.tsx';
@@ -63,6 +64,8 @@ const Footer = styled.p`
   color: ${color('--color-muted')};
 `;
 
+const isEmptyYear = (grid: (string | null)[][]) => grid.every((row) => row.every((cell) => cell === null));
+
 interface Props {
   game: string;
   year: number;
@@ -79,13 +82,15 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
   const live = useGameYear(game, year);
   const meta = useGameYearMeta(game, year);
   const { timezone } = useChartData();
-  const state = chartState(
+  const state = useChartState(
     live,
-    (results) => yearlyChart(results, year),
-    (grid) => grid.every((row) => row.every((cell) => cell === null)),
+    useCallback((results: DayResults) => yearlyChart(results, year), [year]),
+    isEmptyYear,
   );
   const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onClose, { lockScroll: true });
   const title = chartTitle(game, year);
+  const grid = state.kind === 'ready' ? state.value : null;
+  const table = useMemo(() => (grid ? yearlyChartTable(title, grid) : null), [title, grid]);
   return (
     <Screen ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <Top>
@@ -98,7 +103,7 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
           {CLOSE}
         </Button>
         <Download
-          table={state.kind === 'ready' ? yearlyChartTable(title, state.value) : null}
+          table={table}
           fileBase={yearlyFileBase(game, year)}
           path={chartPath(game, year)}
           dataAt={state.kind === 'ready' && state.stale ? live.at : undefined}

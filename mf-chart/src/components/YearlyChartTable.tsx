@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { StickyTable, VisuallyHidden } from '@satta/shared/ui';
 import { CHART_DATE_COLUMN } from '@satta/shared/domain/messages';
@@ -23,8 +24,11 @@ interface Props {
   timezone: string;
 }
 
-/** 31 day rows by 12 month columns; '-' where a day has no result (or does not exist). */
-export function YearlyChartTable({ caption, grid, year, metas, timezone }: Props) {
+/**
+ * 31 day rows by 12 month columns; '-' where a day has no result (or does not exist). Memoised:
+ * 372 cells are re-rendered only when the grid or the publish times change.
+ */
+export const YearlyChartTable = memo(function YearlyChartTable({ caption, grid, year, metas, timezone }: Props) {
   return (
     <Grid>
       <caption>
@@ -52,4 +56,4 @@ export function YearlyChartTable({ caption, grid, year, metas, timezone }: Props
       </tbody>
     </Grid>
   );
-}
+});
