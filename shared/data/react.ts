@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import { dataService, type DataService } from './index.ts';
 import { LOADING, peekLive, type Live } from './live.ts';
@@ -18,23 +18,37 @@ export function useData<Key extends keyof DataService>(): Pick<DataService, Key>
   return (useContext(DataContext) as Pick<DataService, Key> | null) ?? dataService();
 }
 
-/** Subscribes for the component's lifetime; a new observable identity resubscribes. */
+/**
+ * Subscribes for the component's lifetime; a new observable identity resubscribes. Each value
+ * is an urgent update: what depends on the order of events (the dashboard leaving on sign-out
+ * before the Sign In Again button's own navigation) sees it at once.
+ */
 export function useObservable<T>(source: Observable<T> | null | undefined, initial: T | (() => T)): T {
+  return useSubscription(source, initial, urgent);
+}
+
+/**
+ * A live data stream (cache first, then live) as component state, starting from what it has now.
+ * Each value is a transition: React renders what changed in slices of a few milliseconds, so a
+ * burst of data (the first snapshot of a year's chart, 372 cells) never holds a phone's main
+ * thread for long, and it still commits within a frame or two of the data arriving.
+ */
+export function useLive<T>(source: Observable<Live<T>> | null | undefined): Live<T> {
+  return useSubscription<Live<T>>(source, () => (source ? peekLive(source) : undefined) ?? LOADING, startTransition);
+}
+
+const urgent = (update: () => void) => update();
+
+/** `schedule` must be a stable function (a new one resubscribes). */
+function useSubscription<T>(source: Observable<T> | null | undefined, initial: T | (() => T), schedule: (update: () => void) => void): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
     if (!source) return undefined;
     const subscription = source.subscribe({
-      // An urgent update, not a transition: what depends on the order of events (the dashboard
-      // leaving on sign-out before the Sign In Again button's own navigation) sees it at once.
-      next: (next) => setValue(() => next),
+      next: (next) => schedule(() => setValue(() => next)),
       error: (error: unknown) => console.error('useObservable: stream failed', error),
     });
     return () => subscription.unsubscribe();
-  }, [source]);
+  }, [source, schedule]);
   return value;
-}
-
-/** A live data stream (cache first, then live) as component state, starting from what it has now. */
-export function useLive<T>(source: Observable<Live<T>> | null | undefined): Live<T> {
-  return useObservable<Live<T>>(source, () => (source ? peekLive(source) : undefined) ?? LOADING);
 }
