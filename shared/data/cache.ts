@@ -49,8 +49,26 @@ interface Entry {
   value: unknown;
 }
 
-export function createCache(store: KeyValueStore): Cache {
-  const entry = (key: string): Entry | undefined => {
+/** Runs `task` when the page is idle (soon in any case); where there is no idle callback, after a tick. */
+export type IdleScheduler = (task: (deadline?: { timeRemaining(): number }) => void) => void;
+
+const whenIdle: IdleScheduler = (task) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+};
+
+/**
+ * Entries are kept parsed in memory: a value written (the server-rendered page's data, a live
+ * answer) is read back as the same object, never parsed again, and a stream starting from it
+ * costs nothing. The store is written behind, when the page is idle (and at the latest when it
+ * is hidden or left): a year of results is 10 to 100 KB of JSON, too much to stringify in the
+ * middle of the page's start on a slow phone.
+ */
+export function createCache(store: KeyValueStore, schedule: IdleScheduler = whenIdle): Cache {
+  const memory = new Map<string, Entry>();
+  const unsaved = new Map<string, Entry>();
+  let scheduled = false;
+  const stored = (key: string): Entry | undefined => {
     try {
       const raw = store.getItem(PREFIX + key);
       if (raw == null) return undefined;
@@ -60,15 +78,48 @@ export function createCache(store: KeyValueStore): Cache {
       return undefined;
     }
   };
+  const entry = (key: string): Entry | undefined => {
+    let found = memory.get(key);
+    if (found === undefined) {
+      found = stored(key);
+      if (found !== undefined) memory.set(key, found);
+    }
+    return found;
+  };
+  /** Without a deadline (the page is going away) everything, else as much as the idle time allows. */
+  const save = (deadline?: { timeRemaining(): number }) => {
+    scheduled = false;
+    for (const [key, value] of unsaved) {
+      if (deadline && deadline.timeRemaining() <= 0) {
+        scheduled = true;
+        schedule(save);
+        return;
+      }
+      unsaved.delete(key);
+      try {
+        store.setItem(PREFIX + key, JSON.stringify(value));
+      } catch (error) {
+        // A full quota must not break the page; the live data is still shown.
+        console.warn('cache: could not store', key, error);
+      }
+    }
+  };
+  if (typeof addEventListener === 'function') {
+    addEventListener('pagehide', () => save());
+    addEventListener('visibilitychange', () => {
+      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') save();
+    });
+  }
   return {
     read: <T>(key: string) => entry(key)?.value as T | undefined,
     readAt: (key) => entry(key)?.at,
     write<T>(key: string, value: T, at = Date.now()): void {
-      try {
-        store.setItem(PREFIX + key, JSON.stringify({ at, value }));
-      } catch (error) {
-        // A full quota must not break the page; the live data is still shown.
-        console.warn('cache: could not store', key, error);
+      const written = { at, value };
+      memory.set(key, written);
+      unsaved.set(key, written);
+      if (!scheduled) {
+        scheduled = true;
+        schedule(save);
       }
     },
   };

@@ -108,6 +108,8 @@ describe('data service against the local backend', () => {
     const before = Date.now();
     await until(first.mainInfo$(), (m) => m.name === 'Admin');
     const after = Date.now();
+    // The first visit stores what it saw when its page is idle.
+    await vi.waitFor(() => expect(store.getItem('satta:v2:mian')).not.toBeNull());
     const second = service('repeat-2', store);
     second.goOffline();
     const initial = await firstValueFrom(second.mainInfo$());
