@@ -1,6 +1,6 @@
 import { endAt, get, limitToFirst, orderByChild, orderByKey, query, ref, startAt } from 'firebase/database';
 import { Observable, combineLatest, defer, of } from 'rxjs';
-import { distinctUntilChanged, map, switchMap } from 'rxjs/operators';
+import { distinctUntilChanged, map, shareReplay, switchMap } from 'rxjs/operators';
 import { valueOf } from './firebaseStreams.ts';
 import { AD_INFO, CONNECTED, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
 import type { AdInfo, DataContext, MainInfo } from './types.ts';
@@ -76,17 +76,35 @@ function yearQuery(ctx: DataContext, name: string, year: number) {
   return query(ref(ctx.db, paths.game(name)), orderByKey(), startAt(`${year}-01-01`), endAt(`${year}-12-31`));
 }
 
+const yearNodes = new WeakMap<DataContext, Map<string, Observable<unknown>>>();
+
+/**
+ * One game's stored year as the SDK gives it, shared by gameYear and gameYearMeta: one callback
+ * and one `snapshot.val()` of a year's nodes instead of two, while the chart opens.
+ */
+function yearNode(ctx: DataContext, name: string, year: number): Observable<unknown> {
+  let byYear = yearNodes.get(ctx);
+  if (!byYear) yearNodes.set(ctx, (byYear = new Map()));
+  const key = JSON.stringify([name, year]);
+  let node$ = byYear.get(key);
+  if (!node$) {
+    node$ = defer(() => valueOf(yearQuery(ctx, name, year))).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    byYear.set(key, node$);
+  }
+  return node$;
+}
+
 /** One game's results for one calendar year. */
 export function gameYear(ctx: DataContext, name: string, year: number): Observable<DayResults> {
-  return valueOf(yearQuery(ctx, name, year)).pipe(map((node) => readGameNode(name, node).results));
+  return yearNode(ctx, name, year).pipe(map((node) => readGameNode(name, node).results));
 }
 
 /**
  * The publish times and earlier values of one game's year (see DayMeta), beside gameYear.
- * The same query as gameYear, so the database SDK listens once for both.
+ * The same stored year as gameYear, read once for both.
  */
 export function gameYearMeta(ctx: DataContext, name: string, year: number): Observable<DayMetas> {
-  return valueOf(yearQuery(ctx, name, year)).pipe(map(readDayMetas));
+  return yearNode(ctx, name, year).pipe(map(readDayMetas));
 }
 
 /** The public log of changed published numbers of the last 90 days, newest first. */
