@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTES, REMOTE_NAMES, federationExposes, type RemoteManifestEntry, type RemoteName } from '../shared/domain/remotes.ts';
+import { styledIds } from '../shared/build/styledIds.mjs';
 
 /**
  * Module Federation settings common to the shell and the five remotes, so that every build
@@ -126,6 +127,15 @@ export const jsxOptions = { jsx: 'automatic', jsxImportSource: 'react' } as cons
 /** The workspace's root, for configs that need absolute paths. */
 export const WORKSPACE_ROOT = ROOT;
 
+/**
+ * Plugins of every build, browser and server alike: styled-components ids that do not depend on
+ * the order modules load in (see shared/build/styledIds.mjs). They must come before the
+ * federation plugin.
+ */
+export function commonPlugins() {
+  return [styledIds(ROOT)];
+}
+
 /** Where a remote's server bundle lands, next to its browser bundle. */
 export const SERVER_ENTRY = 'src/server.ts';
 export const SERVER_BUNDLE = 'server/widgets.mjs';
@@ -145,6 +155,7 @@ const SERVER_EXTERNAL = /^(react|react-dom|styled-components|rxjs|@satta\/shared
 export function serverViteConfig() {
   return {
     esbuild: jsxOptions,
+    plugins: commonPlugins(),
     // public/ is the browser build's; the server folder holds only the bundle.
     publicDir: false,
     build: {
@@ -176,7 +187,7 @@ export function remoteViteConfig(name: RemoteName) {
     return {
       base: './',
       esbuild: jsxOptions,
-      plugins: [federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) })],
+      plugins: [...commonPlugins(), federation({ name, filename: REMOTE_ENTRY, exposes, shared: sharedConfig({ role: 'remote' }) })],
       build: {
         ...federationBuild,
         outDir: 'dist',

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import federation from '@originjs/vite-plugin-federation';
 import { deferBoot } from './deferBoot.ts';
-import { REMOTE_NAMES, federationBuild, jsxOptions, serverViteConfig, sharedConfig } from '../scripts/federation.ts';
+import { REMOTE_NAMES, commonPlugins, federationBuild, jsxOptions, serverViteConfig, sharedConfig } from '../scripts/federation.ts';
 
 /*
  * The host. Remote URLs are NOT written here: each remote is declared with a promise that only
@@ -41,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) =>
         base: '/',
         esbuild: jsxOptions,
         plugins: [
+          ...commonPlugins(),
           federation({
             name: 'shell',
             remotes,

@@ -104,6 +104,12 @@ describe('server-rendered charts', () => {
           if (/Loading|loading\)|लोड हो रहा है/.test(text)) (window as unknown as { sawLoading?: string }).sawLoading = text;
         };
         new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+        // The class names of the server's table, read before any script of the page runs.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const cells = document.querySelectorAll('[data-widget="mf-chart/ChartPage"] table *');
+          (window as unknown as { serverClasses?: string[] }).serverClasses = [...cells].map((cell) => cell.className);
+        });
       });
       const response = await page.goto(`${site}/chart/gali/${known.year}`);
       expect(response?.status()).toBe(200);
@@ -114,6 +120,13 @@ describe('server-rendered charts', () => {
       expect(await yearlyCell(page, known.day, known.month).textContent()).toBe(known.number);
       expect(await page.getByRole('dialog').getByRole('combobox', { name: 'Year' }).inputValue()).toBe(String(known.year));
       expect(await page.evaluate(() => (window as unknown as { sawLoading?: string }).sawLoading ?? null)).toBe(null);
+      // The live table uses the server's class names (so its styles were not injected again).
+      const serverClasses = await page.evaluate(() => (window as unknown as { serverClasses?: string[] }).serverClasses ?? []);
+      const liveClasses = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-widget="mf-chart/ChartPage"] table *')].map((cell) => cell.className),
+      );
+      expect(serverClasses.length).toBeGreaterThan(31 * 12);
+      expect(liveClasses).toEqual(serverClasses);
     } finally {
       await context.close();
     }

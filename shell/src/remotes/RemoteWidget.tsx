@@ -70,8 +70,9 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed, offscreen 
   // The server HTML this widget had when the page was server-rendered (see serverHtml.ts).
   const [serverSlot] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
   const serverHtml = serverSlot?.html;
-  // Below the first screen the slot keeps the height the server's slot had on screen.
-  const reserve = offscreen && serverSlot?.height ? `${serverSlot.height}px` : offscreen;
+  // Below the first screen the slot keeps the height the server's slot had on screen. Inline,
+  // not in a class: the slot keeps the server's class and brings no new style rule.
+  const reserve = offscreen && serverSlot?.height ? { containIntrinsicBlockSize: `auto ${serverSlot.height}px` } : undefined;
   const attempt = useSyncExternalStore(
     onRemoteRetry,
     () => remoteAttempt(remote),
@@ -95,7 +96,7 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed, offscreen 
     );
   }
   return (
-    <Slot data-widget={label} $offscreen={reserve}>
+    <Slot data-widget={label} $offscreen={offscreen} style={reserve}>
       <WidgetBoundary
         key={attempt}
         label={label}
