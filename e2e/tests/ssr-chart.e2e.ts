@@ -109,6 +109,9 @@ describe('server-rendered charts', () => {
           if (document.readyState !== 'interactive') return;
           const cells = document.querySelectorAll('[data-widget="mf-chart/ChartPage"] table *');
           (window as unknown as { serverClasses?: string[] }).serverClasses = [...cells].map((cell) => cell.className);
+          (window as unknown as { serverTable?: Element | null }).serverTable = document.querySelector(
+            '[data-widget="mf-chart/ChartPage"] table',
+          );
         });
       });
       const response = await page.goto(`${site}/chart/gali/${known.year}`);
@@ -127,6 +130,13 @@ describe('server-rendered charts', () => {
       );
       expect(serverClasses.length).toBeGreaterThan(31 * 12);
       expect(liveClasses).toEqual(serverClasses);
+      // Hydrated: the live chart is the server's table element, not a copy built again.
+      const kept = await page.evaluate(
+        () =>
+          document.querySelector('[data-widget="mf-chart/ChartPage"] table') ===
+          (window as unknown as { serverTable?: Element | null }).serverTable,
+      );
+      expect(kept).toBe(true);
     } finally {
       await context.close();
     }

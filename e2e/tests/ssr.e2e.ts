@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { siteNow } from '../../shared/domain/siteTime.ts';
-import { launchBrowser, openPage } from '../support/browser.ts';
+import { launchBrowser, openPage, waitForLiveWidget } from '../support/browser.ts';
 import { putNumber } from '../support/resultsRest.ts';
 
 /*
@@ -74,6 +74,13 @@ describe('server rendering', () => {
           if (/Loading\.\.\.|लोड हो रहा है/.test(text)) (window as unknown as { sawLoading?: boolean }).sawLoading = true;
         };
         new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+        // The server's table element, before any script of the page runs.
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          (window as unknown as { serverTable?: Element | null }).serverTable = document.querySelector(
+            '[data-widget="mf-results/ResultTable"] table',
+          );
+        });
       });
       await page.goto(site);
       expect(await page.locator(todayCell).textContent()).toBe('31');
@@ -81,7 +88,14 @@ describe('server rendering', () => {
       await page.locator(todayCell).filter({ hasText: /^64$/ }).waitFor({ timeout: 20_000 });
       // The remote's own table is there (the live update came through the data service).
       await page.locator(`${table} [data-testid^="loading-"]`).waitFor({ state: 'detached' });
+      await waitForLiveWidget(page, 'mf-results/ResultTable');
       expect(await page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading ?? false)).toBe(false);
+      // Hydrated: the live table is the server's element, not a copy built again.
+      const kept = await page.evaluate(
+        (selector) => document.querySelector(`${selector} table`) === (window as unknown as { serverTable?: Element | null }).serverTable,
+        table,
+      );
+      expect(kept).toBe(true);
     } finally {
       await context.close();
     }

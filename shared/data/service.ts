@@ -27,6 +27,7 @@ import { DEFAULT_TIMEZONE, siteNow } from '../domain/siteTime.ts';
 import type { DayMetas, GameData, DayResults } from '../domain/results.ts';
 import type { Correction } from '../domain/corrections.ts';
 import type { Khaiwal } from '../domain/agents.ts';
+import { SPANS_KEY, chartYearsFrom, type GameSpan } from '../domain/yearlyChart.ts';
 
 // The class is the one face of the data layer; the work is done in its parts:
 //   paths.ts         every database path (the specification's stored names)
@@ -76,6 +77,8 @@ export class DataService {
   /** What the parts need of the service (see types.ts DataContext and adminCommands.ts). */
   private readonly ctx: commands.AdminContext;
   private readonly streams = new Map<string, Observable<Live<unknown>>>();
+  /** The games' spans a server-rendered page inlined with its data (see peekGameYears). */
+  private readonly pageSpans: Readonly<Record<string, GameSpan>> | undefined;
 
   constructor(
     readonly config: RuntimeConfig,
@@ -98,7 +101,11 @@ export class DataService {
       fetch: options.fetch ?? ((...args) => fetch(...args)),
       currentUser: () => this.session.currentUser(),
     };
-    for (const [key, value] of Object.entries(options.seed ?? {})) this.cache.write(key, value, options.seedAt);
+    for (const [key, value] of Object.entries(options.seed ?? {})) {
+      if (key !== SPANS_KEY) this.cache.write(key, value, options.seedAt);
+    }
+    const spans = options.seed?.[SPANS_KEY];
+    this.pageSpans = spans && typeof spans === 'object' ? (spans as Readonly<Record<string, GameSpan>>) : undefined;
   }
 
   // ---------- time ----------
@@ -174,6 +181,16 @@ export class DataService {
   /** Years (newest first) for which a game has results, from its earliest date key. */
   gameYears(name: string): Promise<number[]> {
     return streams.gameYears(this.ctx, name);
+  }
+
+  /**
+   * A game's years as the server-rendered page knew them (the spans it inlined), at once;
+   * undefined without such a page. The chart's first render then matches the server's HTML,
+   * which React hydrates (mf-chart's ChartPage), until gameYears has asked the database.
+   */
+  peekGameYears(name: string): number[] | undefined {
+    const span = this.pageSpans?.[name];
+    return span ? chartYearsFrom(span.first, siteNow(this.now(), this.timezone).year) : undefined;
   }
 
   khaiwals$(): Observable<Live<Khaiwal[]>> {

@@ -4,7 +4,8 @@ import { distinctUntilChanged, map, shareReplay, switchMap } from 'rxjs/operator
 import { valueOf } from './firebaseStreams.ts';
 import { AD_INFO, CONNECTED, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
 import type { AdInfo, DataContext, MainInfo } from './types.ts';
-import { addDays, isDateKey, siteNow } from '../domain/siteTime.ts';
+import { addDays, siteNow } from '../domain/siteTime.ts';
+import { chartYearsFrom } from '../domain/yearlyChart.ts';
 import { GAMES } from '../domain/games.ts';
 import { readDayMetas, readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
 import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '../domain/corrections.ts';
@@ -120,12 +121,8 @@ export function corrections(ctx: DataContext): Observable<Correction[]> {
 /** Years (newest first) for which a game has results, from its earliest date key. */
 export async function gameYears(ctx: DataContext, name: string): Promise<number[]> {
   const snapshot = await get(query(ref(ctx.db, paths.game(name)), orderByKey(), limitToFirst(1)));
-  const current = siteNow(ctx.now(), ctx.timezone).year;
   const firstKey = Object.keys((snapshot.val() as Record<string, unknown> | null) ?? {})[0];
-  const first = firstKey && isDateKey(firstKey) ? Number(firstKey.slice(0, 4)) : current;
-  const years: number[] = [];
-  for (let y = current; y >= Math.min(first, current); y--) years.push(y);
-  return years;
+  return chartYearsFrom(firstKey, siteNow(ctx.now(), ctx.timezone).year);
 }
 
 export function khaiwals(ctx: DataContext): Observable<Khaiwal[]> {

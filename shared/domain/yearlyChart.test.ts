@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MONTHLY_CHART_TABLES } from './games.ts';
 import { cellText } from './monthlyTable.ts';
 import type { GameData } from './results.ts';
-import { MONTH_NAMES, monthlyChart, yearlyChart, yearsWithData } from './yearlyChart.ts';
+import { MONTH_NAMES, chartYearsFrom, monthlyChart, yearlyChart, yearsWithData } from './yearlyChart.ts';
 
 describe('yearlyChart', () => {
   const results = {
@@ -119,5 +119,17 @@ describe('yearsWithData', () => {
     [[], []],
   ])('%j -> %j', (keys, years) => {
     expect(yearsWithData(keys)).toEqual(years);
+  });
+});
+
+describe('chartYearsFrom', () => {
+  it('offers every year from the first result to this year, newest first', () => {
+    expect(chartYearsFrom('2023-11-05', 2026)).toEqual([2026, 2025, 2024, 2023]);
+    expect(chartYearsFrom('2026-01-01', 2026)).toEqual([2026]);
+  });
+
+  it('offers this year alone for a game without results or with a bad key', () => {
+    expect(chartYearsFrom(null, 2026)).toEqual([2026]);
+    expect(chartYearsFrom('someday', 2026)).toEqual([2026]);
   });
 });

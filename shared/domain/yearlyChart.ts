@@ -46,3 +46,26 @@ export function yearsWithData(dateKeys: readonly string[]): number[] {
   }
   return [...years].sort((a, b) => b - a);
 }
+
+/**
+ * The years a game's chart offers, newest first: from the year of its first result (a date key,
+ * or null for a game without any) to the current year, which always has a chart.
+ */
+export function chartYearsFrom(firstKey: string | null | undefined, currentYear: number): number[] {
+  const first = (firstKey ? parseDateKey(firstKey)?.year : undefined) ?? currentYear;
+  const years: number[] = [];
+  for (let year = currentYear; year >= Math.min(first, currentYear); year--) years.push(year);
+  return years;
+}
+
+/**
+ * Where a server-rendered page inlines the first and last result of every game (its data, next
+ * to the cache entries), so the browser's chart knows the years as the server did.
+ */
+export const SPANS_KEY = 'render:spans';
+
+/** A game's span: the first and the last date key with a result, null for a game without any. */
+export interface GameSpan {
+  first: string | null;
+  last: string | null;
+}

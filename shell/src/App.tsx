@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Frame } from './layout/Frame.tsx';
 import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
@@ -34,14 +34,19 @@ export function App() {
   useEffect(() => {
     if (splashDone) document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus();
   }, [splashDone]);
+  // inert: keyboard focus cannot wander behind the splash. Set on the element, not rendered as
+  // an attribute: the server's page (which has no splash) hydrates without it.
+  const page = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    page.current?.toggleAttribute('inert', !splashDone);
+  }, [splashDone]);
 
   return (
     <SplashDoneContext.Provider value={splashDone}>
       <GlobalStyle />
       <NavigatorBridge />
       <OfflineCache />
-      {/* inert: keyboard focus cannot wander behind the splash */}
-      <div inert={!splashDone}>
+      <div ref={page}>
         <AppRoutes />
       </div>
     </SplashDoneContext.Provider>

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { initDataService, loadRuntimeConfig } from '@satta/shared/data';
 import { trustPageData } from '@satta/shared/ui';
@@ -18,7 +18,7 @@ captureServerHtml(container);
 const serverData = readServerData(document);
 // A page fresh from the server, not the service worker's copy (sw.js marks those).
 if (!document.documentElement.hasAttribute('data-page-copy')) trustPageData(serverData?.at);
-const root = createRoot(container);
+const serverRendered = serverData !== undefined && container.firstElementChild !== null;
 
 /** The request index.html started early, used once; a plain fetch if it is missing. */
 function configFetch(): typeof fetch {
@@ -32,20 +32,28 @@ try {
   const config = await loadRuntimeConfig('/config.json', configFetch());
   initDataService(config, { seed: serverData?.entries, seedAt: serverData?.at });
   registerRemotes(config.remotes);
-  // A transition: React renders the page in slices of a few milliseconds and lets the browser
-  // breathe in between, instead of one long task that a phone's touch would wait behind. The
-  // server's HTML stays on screen meanwhile, so nothing is slower to see.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </StrictMode>,
-    );
-  });
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (serverRendered) {
+    // React adopts the server's DOM instead of building it again: the frame at once, each widget
+    // when its remote's code arrives (its Suspense boundary in RemoteWidget). Hydration renders in
+    // slices, so no long task holds the phone; a part that does not match is rendered afresh.
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) =>
+        console.warn('shell: a part of the page did not match the server and was rendered again', error, info.componentStack),
+    });
+  } else {
+    // A transition: React renders the page in slices of a few milliseconds and lets the browser
+    // breathe in between, instead of one long task that a phone's touch would wait behind.
+    startTransition(() => createRoot(container).render(app));
+  }
   fetchFontForNextViews();
 } catch (error) {
   console.error('shell: could not start', error);
-  root.render(<StartupError />);
+  createRoot(container).render(<StartupError />);
 }

@@ -72,8 +72,10 @@ export default function ChartPage() {
   const route = resolveChartRoute(address, known, today.year);
   const chartGame = route.kind === 'chart' ? route.game : null;
   const browserYears = useGameYears(chartGame, today.year);
-  // A server render knows the years at once (see serverYears); the browser asks the database.
-  const years = serverYears(useChartData(), chartGame) ?? browserYears;
+  const data = useChartData();
+  // A server render knows the years at once, and so does the browser on the page it rendered
+  // (see serverYears), until the database has answered.
+  const years = browserYears.known ? browserYears : (serverYears(data, chartGame) ?? browserYears);
   // A past year the database has no results for has no chart; the current year always has one.
   const yearMissing = route.kind === 'chart' && years.known && !years.years.includes(route.year);
   // Until the years are known the open one is offered too, so the picker shows the year on screen.
@@ -159,10 +161,11 @@ export default function ChartPage() {
 }
 
 /**
- * The years of a game (newest first) when the data source knows them without asking: the
- * render service's in-memory source has `peekGameYears`, so a server render shows the
- * not-found page for a year without results and a complete year picker. The browser's data
- * service has no such method: there useGameYears asks the database.
+ * The years of a game (newest first) when the data source knows them without asking
+ * (`peekGameYears`): the render service's in-memory source, so a server render shows the
+ * not-found page for a year without results and a complete year picker; and the browser's data
+ * service on a server-rendered page (from the spans the page inlined), so that its first render
+ * is the server's and hydrates. Otherwise useGameYears asks the database.
  */
 function serverYears(data: ChartData, game: string | null): { years: number[]; known: true } | null {
   const peek = (data as Partial<{ peekGameYears: (name: string) => number[] | undefined }>).peekGameYears;

@@ -64,7 +64,10 @@ export default function NextGame() {
       )}
       {minutes !== null && (
         <Countdown>
-          {NEXT_GAME_COUNTDOWN} <strong data-testid="next-game-countdown">{formatCountdown(secondsUntil(minutes, now))}</strong>
+          {NEXT_GAME_COUNTDOWN}{' '}
+          <strong data-testid="next-game-countdown" suppressHydrationWarning>
+            {formatCountdown(secondsUntil(minutes, now))}
+          </strong>
         </Countdown>
       )}
       <ChartLink to={PATHS.chart}>

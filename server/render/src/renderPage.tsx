@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { withDataService } from '@satta/shared/data';
-import { SPANS_KEY, SnapshotSource, type Snapshot } from './snapshot.ts';
+import { SnapshotSource, type Snapshot } from './snapshot.ts';
 import { escapeHtml, headTags, scriptJson, type PageHead } from './seo.ts';
 import type { ShellServerBundle } from './bundles.ts';
 import type { WidgetLookup } from './widgets.ts';
@@ -42,9 +42,8 @@ export function renderPage(options: {
     sheet.seal();
   }
   const data = Object.fromEntries(source.served);
-  // The client's cache gets the data service's entries; the render service's own inputs stay here.
-  const entries = Object.fromEntries(Object.entries(data).filter(([key]) => key !== SPANS_KEY));
-  const dataScript = `<script type="application/json" id="${shell.SERVER_DATA_ID}">${scriptJson({ at: snapshot.at, entries })}</script>`;
+  // The client's cache gets the data service's entries, and its chart the span of its game.
+  const dataScript = `<script type="application/json" id="${shell.SERVER_DATA_ID}">${scriptJson({ at: snapshot.at, entries: data })}</script>`;
   // Replaced by functions: a `$` in the data must not be read as a replacement pattern.
   const html = template
     .replace(/<html[^>]*>/, () => '<html lang="hi">')

@@ -3,6 +3,9 @@ import { cacheKeys, homeWindowStart, type AdInfo, type Live, type MainInfo, type
 import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
 import type { Correction } from '@satta/shared/domain/corrections';
 import type { Khaiwal } from '@satta/shared/domain/agents';
+import { SPANS_KEY, chartYearsFrom, type GameSpan } from '@satta/shared/domain/yearlyChart';
+
+export { SPANS_KEY, type GameSpan };
 
 /** The public data the render service keeps in memory, as the live listeners last saw it. */
 export interface Snapshot {
@@ -29,12 +32,6 @@ export interface Snapshot {
   corrections?: Correction[];
 }
 
-export interface GameSpan {
-  /** The first and the last date key with a result, null for a game without any. */
-  first: string | null;
-  last: string | null;
-}
-
 /** A game's span: from `spans`, else from the results in the snapshot (a fixed test snapshot). */
 export function spanOf(snapshot: Snapshot, name: string): GameSpan {
   const known = snapshot.spans?.[name];
@@ -57,19 +54,8 @@ export const yearOf = (snapshot: Snapshot): number => Number(snapshot.todayKey.s
  * (DataService.gameYears): from the year of its first result to this year, which always has one.
  */
 export function chartYears(snapshot: Snapshot, name: string): number[] {
-  const current = yearOf(snapshot);
-  const first = spanOf(snapshot, name).first;
-  const from = first === null ? current : Math.min(Number(first.slice(0, 4)), current);
-  const years: number[] = [];
-  for (let year = current; year >= from; year--) years.push(year);
-  return years;
+  return chartYearsFrom(spanOf(snapshot, name).first, yearOf(snapshot));
 }
-
-/**
- * The spans of every game, as a page's input: not a cache key of the data service, so the
- * client's cache ignores it (it is inlined with the rest; the browser asks for the years itself).
- */
-export const SPANS_KEY = 'render:spans';
 
 /** The snapshot's value under one of the data service's cache keys (see cacheKeys). */
 export function entryOf(snapshot: Snapshot, key: string): unknown {
@@ -159,11 +145,13 @@ export class SnapshotSource implements PublicDataSource {
 
   /**
    * The years of gameYears at once: the chart page asks for it when it is there, so a server
-   * render knows which years have a chart (mf-chart's ChartPage, serverYears). The spans it
-   * comes from are recorded as read, so the page is rendered again when they change.
+   * render knows which years have a chart (mf-chart's ChartPage, serverYears). The game's span
+   * is recorded as read: the page is rendered again when it changes, and the page inlines it,
+   * so the browser's first render offers the same years (DataService.peekGameYears).
    */
   peekGameYears(name: string): number[] {
-    this.served.set(SPANS_KEY, this.snapshot.spans);
+    const spans = (this.served.get(SPANS_KEY) ?? {}) as Record<string, GameSpan>;
+    this.served.set(SPANS_KEY, { ...spans, [name]: spanOf(this.snapshot, name) });
     return chartYears(this.snapshot, name);
   }
 

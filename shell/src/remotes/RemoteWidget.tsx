@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Button, color, offscreenUntilNear } from '@satta/shared/ui';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
@@ -33,12 +33,15 @@ const Failed = styled(Placeholder)`
   }
 `;
 
+/** The wrappers add no box of their own. */
+const CONTENTS = { display: 'contents' } as const;
+
 /**
  * The server's HTML of a widget, kept as it was: `display: contents` adds no box of its own.
  * `data-ssr` tells it apart from the widget itself (which is live), e.g. for tests.
  */
 function ServerHtml({ html }: { html: string }) {
-  return <div data-ssr="" style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div data-ssr="" style={CONTENTS} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function Loading({ remote }: { remote: RemoteName }) {
@@ -59,20 +62,31 @@ export interface RemoteWidgetProps<R extends RemoteName> {
   offscreen?: string;
 }
 
+/** Runs `onMount` once it is committed: placed after a widget, it tells that the widget is live. */
+function OnMount({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
+}
+
 /**
  * One widget of one remote, in its own Suspense and error boundary. A failure shows a small
  * bilingual notice with a retry; a retry (from any widget of the same remote) re-registers that
  * remote with a fresh URL and builds a new lazy() for each of its widgets, without a reload.
+ *
+ * On a server-rendered page the browser hydrates: the server's HTML of the widget stays, as the
+ * Suspense boundary's dehydrated content, until the remote's code arrives and React adopts it. So
+ * the browser's tree has the server's shape: the slot, the `data-ssr` wrapper, the boundary.
+ * `data-ssr` marks the server's HTML until the widget is live (for tests, and for styles).
+ * Memoised: a boundary that receives new props before its code has arrived cannot hydrate, and
+ * React would replace the server's HTML with the fallback; the props are plain strings.
  */
-export function RemoteWidget<R extends RemoteName>({ remote, exposed, offscreen }: RemoteWidgetProps<R>) {
+function RemoteWidgetSlot<R extends RemoteName>({ remote, exposed, offscreen }: RemoteWidgetProps<R>) {
   const label = `${remote}/${exposed}`;
   const ServerWidget = useServerWidget(remote, exposed);
   // The server HTML this widget had when the page was server-rendered (see serverHtml.ts).
-  const [serverSlot] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
-  const serverHtml = serverSlot?.html;
-  // Below the first screen the slot keeps the height the server's slot had on screen. Inline,
-  // not in a class: the slot keeps the server's class and brings no new style rule.
-  const reserve = offscreen && serverSlot?.height ? { containIntrinsicBlockSize: `auto ${serverSlot.height}px` } : undefined;
+  const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)?.html));
+  const [fromServer, setFromServer] = useState(() => ServerWidget !== undefined || serverHtml !== undefined);
+  const live = useCallback(() => setFromServer(false), []);
   const attempt = useSyncExternalStore(
     onRemoteRetry,
     () => remoteAttempt(remote),
@@ -84,10 +98,9 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed, offscreen 
   if (ServerWidget) {
     // On the server a widget that throws (e.g. it needs the browser) renders as its loading
     // placeholder inside this boundary, and the browser renders it; the rest of the page stands.
-    // `data-ssr` marks the server's HTML until the browser's widget replaces it (see ServerHtml).
     return (
       <Slot data-widget={label} $offscreen={offscreen}>
-        <div data-ssr="" style={{ display: 'contents' }}>
+        <div data-ssr="" style={CONTENTS}>
           <Suspense fallback={<Loading remote={remote} />}>
             <ServerWidget />
           </Suspense>
@@ -96,29 +109,36 @@ export function RemoteWidget<R extends RemoteName>({ remote, exposed, offscreen 
     );
   }
   return (
-    <Slot data-widget={label} $offscreen={offscreen} style={reserve}>
-      <WidgetBoundary
-        key={attempt}
-        label={label}
-        onRetry={() => retryRemote(remote)}
-        fallback={(retry) => (
-          <>
-            {/* The server's content stays readable above the notice while the remote is down. */}
-            {serverHtml !== undefined && <ServerHtml html={serverHtml} />}
-            <Failed role="alert" data-testid={`fallback-${remote}`}>
-              <p lang="hi">{WIDGET_FAILED_HI}</p>
-              <p lang="en">{WIDGET_FAILED_EN}</p>
-              <Button type="button" onClick={retry}>
-                {WIDGET_RETRY}
-              </Button>
-            </Failed>
-          </>
-        )}
-      >
-        <Suspense fallback={serverHtml !== undefined ? <ServerHtml html={serverHtml} /> : <Loading remote={remote} />}>
-          <Widget />
-        </Suspense>
-      </WidgetBoundary>
+    <Slot data-widget={label} $offscreen={offscreen}>
+      <div data-ssr={fromServer ? '' : undefined} style={CONTENTS}>
+        <WidgetBoundary
+          key={attempt}
+          label={label}
+          onRetry={() => retryRemote(remote)}
+          fallback={(retry) => (
+            <>
+              {/* The server's content stays readable above the notice while the remote is down. */}
+              {serverHtml !== undefined && <ServerHtml html={serverHtml} />}
+              <Failed role="alert" data-testid={`fallback-${remote}`}>
+                <p lang="hi">{WIDGET_FAILED_HI}</p>
+                <p lang="en">{WIDGET_FAILED_EN}</p>
+                <Button type="button" onClick={retry}>
+                  {WIDGET_RETRY}
+                </Button>
+              </Failed>
+            </>
+          )}
+        >
+          {/* The server's HTML as the fallback too: should React render the page afresh instead of
+              hydrating it (a part that did not match), the content still stays on screen. */}
+          <Suspense fallback={serverHtml !== undefined ? <ServerHtml html={serverHtml} /> : <Loading remote={remote} />}>
+            <Widget />
+            <OnMount onMount={live} />
+          </Suspense>
+        </WidgetBoundary>
+      </div>
     </Slot>
   );
 }
+
+export const RemoteWidget = memo(RemoteWidgetSlot) as typeof RemoteWidgetSlot;
