@@ -41,11 +41,14 @@ try {
   );
   if (serverRendered) {
     // React adopts the server's DOM instead of building it again: the frame at once, each widget
-    // when its remote's code arrives (its Suspense boundary in RemoteWidget). Hydration renders in
-    // slices, so no long task holds the phone; a part that does not match is rendered afresh.
-    hydrateRoot(container, app, {
-      onRecoverableError: (error, info) =>
-        console.warn('shell: a part of the page did not match the server and was rendered again', error, info.componentStack),
+    // when its remote's code arrives (its Suspense boundary in RemoteWidget); a part that does
+    // not match is rendered afresh. In a transition, hydration is rendered in slices of a few
+    // milliseconds, as the first render below is, rather than in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error, info) =>
+          console.warn('shell: a part of the page did not match the server and was rendered again', error, info.componentStack),
+      });
     });
   } else {
     // A transition: React renders the page in slices of a few milliseconds and lets the browser
