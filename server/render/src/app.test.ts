@@ -61,7 +61,8 @@ describe('render service', () => {
     expect(html).not.toContain('Loading...');
     // The inlined data cannot end its script element early.
     expect(html).toContain('आज की खबर \\u003c/script>\\u003cb>');
-    expect(html).toContain('<script type="application/json" id="satta-data">{"at":1767323045000,"entries":{');
+    // With the day the page was rendered for: the browser hydrates it only on the same day.
+    expect(html).toContain(`<script type="application/json" id="satta-data">{"at":1767323045000,"today":"${today}","entries":{`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
   });
 

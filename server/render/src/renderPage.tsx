@@ -43,7 +43,7 @@ export function renderPage(options: {
   }
   const data = Object.fromEntries(source.served);
   // The client's cache gets the data service's entries, and its chart the span of its game.
-  const dataScript = `<script type="application/json" id="${shell.SERVER_DATA_ID}">${scriptJson({ at: snapshot.at, entries: data })}</script>`;
+  const dataScript = `<script type="application/json" id="${shell.SERVER_DATA_ID}">${scriptJson({ at: snapshot.at, today: snapshot.todayKey, entries: data })}</script>`;
   // Replaced by functions: a `$` in the data must not be read as a replacement pattern.
   const html = template
     .replace(/<html[^>]*>/, () => '<html lang="hi">')
