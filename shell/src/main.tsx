@@ -9,7 +9,7 @@ import { readServerData } from './serverData.ts';
 import { App } from './App.tsx';
 import { StartupError } from './StartupError.tsx';
 import { fetchFontForNextViews } from './styles/fontLoading.ts';
-import { DEFAULT_TIMEZONE, siteNow } from '@satta/shared/domain/siteTime';
+import { siteNow } from '@satta/shared/domain/siteTime';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -31,7 +31,7 @@ function configFetch(): typeof fetch {
 try {
   // One build for every environment: Firebase options and remote URLs come from /config.json.
   const config = await loadRuntimeConfig('/config.json', configFetch());
-  initDataService(config, { seed: serverData?.entries, seedAt: serverData?.at });
+  const data = initDataService(config, { seed: serverData?.entries, seedAt: serverData?.at });
   registerRemotes(config.remotes);
   const app = (
     <StrictMode>
@@ -42,7 +42,7 @@ try {
   );
   // Hydration adopts the server's attributes as they are, so a page rendered for another day
   // (kept in a cache over midnight, or a clock that differs) is rendered afresh instead.
-  if (serverRendered && serverData.today === siteNow(new Date(), config.timezone ?? DEFAULT_TIMEZONE).dateKey) {
+  if (serverRendered && serverData.today === siteNow(new Date(), data.timezone).dateKey) {
     // React adopts the server's DOM instead of building it again: the frame at once, each widget
     // when its remote's code arrives (its Suspense boundary in RemoteWidget); a part that does
     // not match is rendered afresh. In a transition, hydration is rendered in slices of a few

@@ -4,7 +4,8 @@ import { readGameNode, type DayMetas, type DayResults, type GameData } from '@sa
 import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '@satta/shared/domain/corrections';
 import { readKhaiwals, type Khaiwal } from '@satta/shared/domain/agents';
 import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
-import type { GameSpan, Snapshot } from './snapshot.ts';
+import type { Snapshot } from './snapshot.ts';
+import type { GameSpan } from '@satta/shared/domain/yearlyChart';
 import { AD_INFO, CORRECTIONS, KHAIWALS, MAIN_INFO, paths } from '@satta/shared/data/paths';
 
 export interface LiveDataOptions {

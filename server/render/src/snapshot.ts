@@ -5,8 +5,6 @@ import type { Correction } from '@satta/shared/domain/corrections';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '@satta/shared/domain/yearlyChart';
 
-export { SPANS_KEY, type GameSpan };
-
 /** The public data the render service keeps in memory, as the live listeners last saw it. */
 export interface Snapshot {
   /** When this data was last received from the database (ms since the epoch). */

@@ -84,8 +84,8 @@ function RemoteWidgetSlot<R extends RemoteName>({ remote, exposed, offscreen }: 
   const label = `${remote}/${exposed}`;
   const ServerWidget = useServerWidget(remote, exposed);
   // The server HTML this widget had when the page was server-rendered (see serverHtml.ts).
-  const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)?.html));
-  const [fromServer, setFromServer] = useState(() => ServerWidget !== undefined || serverHtml !== undefined);
+  const [serverHtml] = useState(() => (ServerWidget ? undefined : takeServerHtml(label)));
+  const [fromServer, setFromServer] = useState(() => serverHtml !== undefined);
   const live = useCallback(() => setFromServer(false), []);
   const attempt = useSyncExternalStore(
     onRemoteRetry,

@@ -6,21 +6,17 @@
  *
  * Each entry is taken once: after a client-side navigation the page has no server HTML.
  */
-export interface ServerSlot {
-  html: string;
-}
-
-const captured = new Map<string, ServerSlot>();
+const captured = new Map<string, string>();
 
 export function captureServerHtml(root: ParentNode): void {
   for (const slot of root.querySelectorAll<HTMLElement>('[data-widget]')) {
     const label = slot.dataset['widget'];
-    if (label && !captured.has(label)) captured.set(label, { html: slot.innerHTML });
+    if (label && !captured.has(label)) captured.set(label, slot.innerHTML);
   }
 }
 
-export function takeServerHtml(label: string): ServerSlot | undefined {
-  const slot = captured.get(label);
+export function takeServerHtml(label: string): string | undefined {
+  const html = captured.get(label);
   captured.delete(label);
-  return slot;
+  return html;
 }
