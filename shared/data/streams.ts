@@ -7,7 +7,7 @@ import type { AdInfo, DataContext, MainInfo } from './types.ts';
 import { addDays, siteNow } from '../domain/siteTime.ts';
 import { chartYearsFrom } from '../domain/yearlyChart.ts';
 import { GAMES } from '../domain/games.ts';
-import { readDayMetas, readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
+import { readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
 import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '../domain/corrections.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
 
@@ -72,40 +72,63 @@ export function gamesSince(ctx: DataContext, names$: Observable<string[] | undef
   );
 }
 
-/** One game's stored nodes of one calendar year. */
-function yearQuery(ctx: DataContext, name: string, year: number) {
-  return query(ref(ctx.db, paths.game(name)), orderByKey(), startAt(`${year}-01-01`), endAt(`${year}-12-31`));
+/** The key ranges of a calendar year's months ('2026-02-01' to '2026-02-31': keys compare as text). */
+function monthRanges(year: number): [string, string][] {
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = `${year}-${String(i + 1).padStart(2, '0')}`;
+    return [`${month}-01`, `${month}-31`];
+  });
 }
 
-const yearNodes = new WeakMap<DataContext, Map<string, Observable<unknown>>>();
+/** The months of one game as one: their results and their metas side by side. */
+function mergeMonths(name: string, months: GameData[]): GameData {
+  const year: GameData = { name, time: null, place: null, results: {} };
+  const meta: DayMetas = {};
+  for (const month of months) {
+    Object.assign(year.results, month.results);
+    Object.assign(meta, month.meta);
+  }
+  if (Object.keys(meta).length > 0) year.meta = meta;
+  return year;
+}
+
+const years = new WeakMap<DataContext, Map<string, Observable<GameData>>>();
 
 /**
- * One game's stored year as the SDK gives it, shared by gameYear and gameYearMeta: one callback
- * and one `snapshot.val()` of a year's nodes instead of two, while the chart opens.
+ * One game's stored year, read once for both gameYear and gameYearMeta (one set of listeners).
+ *
+ * One listener per month, not one for the year: the SDK digests each answer in one task, and
+ * a year (365 nodes, read into results and metas) held a slow phone's main thread for 100 ms
+ * or more in one piece; a month is a twelfth of that. A changed result changes one month's
+ * answer only, and only that month is read again.
  */
-function yearNode(ctx: DataContext, name: string, year: number): Observable<unknown> {
-  let byYear = yearNodes.get(ctx);
-  if (!byYear) yearNodes.set(ctx, (byYear = new Map()));
+function yearData(ctx: DataContext, name: string, year: number): Observable<GameData> {
+  let byYear = years.get(ctx);
+  if (!byYear) years.set(ctx, (byYear = new Map()));
   const key = JSON.stringify([name, year]);
-  let node$ = byYear.get(key);
-  if (!node$) {
-    node$ = defer(() => valueOf(yearQuery(ctx, name, year))).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    byYear.set(key, node$);
+  let year$ = byYear.get(key);
+  if (!year$) {
+    const game = ref(ctx.db, paths.game(name));
+    const months = monthRanges(year).map(([from, to]) =>
+      valueOf(query(game, orderByKey(), startAt(from), endAt(to))).pipe(map((node) => readGameNode(name, node))),
+    );
+    year$ = defer(() => combineLatest(months)).pipe(
+      map((data) => mergeMonths(name, data)),
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    byYear.set(key, year$);
   }
-  return node$;
+  return year$;
 }
 
 /** One game's results for one calendar year. */
 export function gameYear(ctx: DataContext, name: string, year: number): Observable<DayResults> {
-  return yearNode(ctx, name, year).pipe(map((node) => readGameNode(name, node).results));
+  return yearData(ctx, name, year).pipe(map((data) => data.results));
 }
 
-/**
- * The publish times and earlier values of one game's year (see DayMeta), beside gameYear.
- * The same stored year as gameYear, read once for both.
- */
+/** The publish times and earlier values of one game's year (see DayMeta), beside gameYear. */
 export function gameYearMeta(ctx: DataContext, name: string, year: number): Observable<DayMetas> {
-  return yearNode(ctx, name, year).pipe(map(readDayMetas));
+  return yearData(ctx, name, year).pipe(map((data) => data.meta ?? {}));
 }
 
 /** The public log of changed published numbers of the last 90 days, newest first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDayMetas, readGameNode, readGames, type GameData } from './results.ts';
+import { readGameNode, readGames, type GameData } from './results.ts';
 
 describe('readGameNode', () => {
   it.each<[string, unknown, GameData]>([
@@ -68,8 +68,7 @@ describe('readGameNode: times and corrections', () => {
       place: null,
       results: { '2026-11-20': '42' },
     });
-    expect(readDayMetas({ '2026-11-20': { number: '42' } })).toEqual({});
-    expect(readDayMetas({ '2026-11-20': { number: '42', publishedAt: 5 } })).toEqual({ '2026-11-20': { publishedAt: 5 } });
+    expect(readGameNode('Gali', { '2026-11-20': { number: '42', publishedAt: 5 } }).meta).toEqual({ '2026-11-20': { publishedAt: 5 } });
   });
 });
 

@@ -67,11 +67,6 @@ export function readGameNode(name: string, node: unknown): GameData {
   return game;
 }
 
-/** The times of every date of a `sattanamee/{game}` node (or a range of it) that has any. */
-export function readDayMetas(node: unknown): DayMetas {
-  return readGameNode('', node).meta ?? {};
-}
-
 function readTime(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
 }
