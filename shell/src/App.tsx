@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Frame } from './layout/Frame.tsx';
 import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
-import { SplashDoneContext, splashRemainingMs } from './layout/splashState.ts';
+import { splashEnded, splashRemainingMs } from './layout/splashState.ts';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 import { OfflineCache } from './pwa/OfflineCache.tsx';
 import { PATHS } from './routes.ts';
@@ -16,40 +16,40 @@ import { DashboardRoute } from './pages/DashboardRoute.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
 export function App() {
-  // index.html draws the splash of a session's first page view and takes it away; the page is
-  // already there beneath it. Until it goes, the page is inert and nothing may cover it.
-  const [splashDone, setSplashDone] = useState(() => splashRemainingMs() === 0);
-  useEffect(() => {
-    if (splashDone) return;
-    const timer = setTimeout(() => setSplashDone(true), splashRemainingMs());
-    return () => clearTimeout(timer);
-  }, [splashDone]);
   // The app's first commit is on the page: a server-rendered page looks the
   // same before, so this is how a test (or a script) knows the browser's app has taken over.
   useEffect(() => {
     document.documentElement.dataset['app'] = 'started';
   }, []);
-  // A dialog that opened behind the splash (a shared chart link) could not take focus while
-  // the page was inert; it gets it when the splash lifts.
-  useEffect(() => {
-    if (splashDone) document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus();
-  }, [splashDone]);
-  // inert: keyboard focus cannot wander behind the splash. Set on the element, not rendered as
-  // an attribute: the server's page (which has no splash) hydrates without it.
+  // index.html draws the splash of a session's first page view and takes it away; the page is
+  // already there beneath it. Until it goes, the page is inert (keyboard focus cannot wander
+  // behind the splash) and nothing may cover it. Set on the element, not rendered as an
+  // attribute: the server's page (which has no splash) hydrates without it. And no state here:
+  // the app renders nothing again when the splash goes (see useSplashDone).
   const page = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    page.current?.toggleAttribute('inert', !splashDone);
-  }, [splashDone]);
+    const remaining = splashRemainingMs();
+    if (remaining === 0) return undefined;
+    page.current?.setAttribute('inert', '');
+    const timer = setTimeout(() => {
+      page.current?.removeAttribute('inert');
+      splashEnded();
+      // A dialog that opened behind the splash (a shared chart link) could not take focus while
+      // the page was inert; it gets it now.
+      document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus();
+    }, remaining);
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
-    <SplashDoneContext.Provider value={splashDone}>
+    <>
       <GlobalStyle />
       <NavigatorBridge />
       <OfflineCache />
       <div ref={page}>
         <AppRoutes />
       </div>
-    </SplashDoneContext.Provider>
+    </>
   );
 }
 

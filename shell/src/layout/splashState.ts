@@ -1,10 +1,31 @@
-import { createContext, useContext } from 'react';
+import { useSyncExternalStore } from 'react';
 
-/** true once the splash has gone, so that nothing (e.g. the notification prompt) covers it. */
-export const SplashDoneContext = createContext(true);
+const listeners = new Set<() => void>();
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * true once the splash has gone, so that nothing (e.g. the notification prompt) covers it; true
+ * on the server, which renders no splash.
+ *
+ * A store, not a context: a context that changes above a part of the page React has not
+ * hydrated yet (a widget whose code is still loading) makes React hydrate that part at once, in
+ * one piece, when the splash ends. On the chart page that was a 250 ms task on a slow phone.
+ */
 export function useSplashDone(): boolean {
-  return useContext(SplashDoneContext);
+  return useSyncExternalStore(
+    subscribe,
+    () => splashRemainingMs() === 0,
+    () => true,
+  );
+}
+
+/** Tells the parts that wait for the splash (useSplashDone) that it has gone. */
+export function splashEnded(): void {
+  for (const listener of listeners) listener();
 }
 
 /**

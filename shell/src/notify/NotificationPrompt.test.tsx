@@ -3,29 +3,35 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 import { DISMISSED_KEY } from './shouldPrompt.ts';
-import { SplashDoneContext } from '../layout/splashState.ts';
+import { splashEnded } from '../layout/splashState.ts';
 
 vi.mock('../push/resumePush.ts', () => ({ resumePush: () => undefined }));
 vi.mock('../push/enablePush.ts', () => ({ enablePush: vi.fn(() => Promise.resolve('granted')) }));
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 
-/** The page as the prompt sees it: the splash state and, once added, a result row. */
-function Page({ splashDone }: { splashDone: boolean }) {
-  return (
-    <SplashDoneContext.Provider value={splashDone}>
+/** The page as the prompt sees it: the splash of index.html (or none) and, once added, a result row. */
+function renderPage(splashDone = true) {
+  if (!splashDone) {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="satta-splash"></div>');
+    document.documentElement.setAttribute('data-splash-end', String(performance.now() + 60_000));
+  }
+  return render(
+    <>
       <div data-widget="mf-results/ResultTable">
         <table>
           <tbody id="rows" />
         </table>
       </div>
       <NotificationPrompt />
-    </SplashDoneContext.Provider>
+    </>,
   );
 }
 
-function renderPage(splashDone = true) {
-  return render(<Page splashDone={splashDone} />);
+/** As the page does when the splash's time is up: index.html removes it, the app says so. */
+function endSplash() {
+  document.getElementById('satta-splash')?.remove();
+  splashEnded();
 }
 
 /** Async: the page notices the row through a MutationObserver, whose callback is a microtask. */
@@ -50,6 +56,7 @@ describe('NotificationPrompt', () => {
     vi.stubGlobal('Notification', { permission: 'default' });
   });
   afterEach(() => {
+    document.getElementById('satta-splash')?.remove();
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -68,11 +75,11 @@ describe('NotificationPrompt', () => {
   });
 
   it('waits for the splash to go even when the results are already there', async () => {
-    const { rerender } = renderPage(false);
+    renderPage(false);
     await showFirstResult();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(question()).toBeNull();
-    rerender(<Page splashDone />);
+    act(endSplash);
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(question()).not.toBeNull();
   });
