@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTES, REMOTE_NAMES, federationExposes, type RemoteManifestEntry, type RemoteName } from '../shared/domain/remotes.ts';
 import { styledIds } from '../shared/build/styledIds.mjs';
+import { sharedVersionCheckOnce } from './sharedVersionCheck.ts';
 
 /**
  * Module Federation settings common to the shell and the five remotes, so that every build
@@ -129,11 +130,12 @@ export const WORKSPACE_ROOT = ROOT;
 
 /**
  * Plugins of every build, browser and server alike: styled-components ids that do not depend on
- * the order modules load in (see shared/build/styledIds.mjs). They must come before the
- * federation plugin.
+ * the order modules load in (see shared/build/styledIds.mjs), and the federation runtime's
+ * version check answered once per question (see sharedVersionCheck.ts). They must come before
+ * the federation plugin.
  */
 export function commonPlugins() {
-  return [styledIds(ROOT)];
+  return [styledIds(ROOT), sharedVersionCheckOnce()];
 }
 
 /** Where a remote's server bundle lands, next to its browser bundle. */
