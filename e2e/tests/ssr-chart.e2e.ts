@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { siteNow } from '../../shared/domain/siteTime.ts';
-import { launchBrowser, openPage, waitForLiveWidget } from '../support/browser.ts';
+import { launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
 import { fetchGames } from '../support/resultsRest.ts';
 
 /*
@@ -137,6 +137,10 @@ describe('server-rendered charts', () => {
           (window as unknown as { serverTable?: Element | null }).serverTable,
       );
       expect(kept).toBe(true);
+      // The page was inert beneath the splash of this first view: the chart takes the keyboard
+      // focus once the splash has gone, so Tab and Escape work on it at once.
+      await waitForSplashToGo(page);
+      await expect.poll(() => page.getByRole('dialog').evaluate((el) => el.contains(document.activeElement))).toBe(true);
     } finally {
       await context.close();
     }

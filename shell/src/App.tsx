@@ -35,8 +35,9 @@ export function App() {
       page.current?.removeAttribute('inert');
       splashEnded();
       // A dialog that opened behind the splash (a shared chart link) could not take focus while
-      // the page was inert; it gets it now.
-      document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus();
+      // the page was inert; it gets it after the next frame. At once, focus() would lay out the
+      // whole page, just freed of inert, in this task (70 ms on a slow phone).
+      requestAnimationFrame(() => setTimeout(() => document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus()));
     }, remaining);
     return () => clearTimeout(timer);
   }, []);
