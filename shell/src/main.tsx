@@ -9,7 +9,6 @@ import { readServerData } from './serverData.ts';
 import { App } from './App.tsx';
 import { StartupError } from './StartupError.tsx';
 import { fetchFontForNextViews } from './styles/fontLoading.ts';
-import { siteNow } from '@satta/shared/domain/siteTime';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -45,7 +44,7 @@ try {
   );
   // Hydration adopts the server's attributes as they are, so a page rendered for another day
   // (kept in a cache over midnight, or a clock that differs) is rendered afresh instead.
-  if (serverRendered && serverData.today === siteNow(new Date(), data.timezone).dateKey) {
+  if (serverRendered && serverData.today === data.todayKey()) {
     // React adopts the server's DOM instead of building it again: the frame at once, each widget
     // when its remote's code arrives (its Suspense boundary in RemoteWidget); a part that does
     // not match is rendered afresh. In a transition, hydration is rendered in slices of a few
