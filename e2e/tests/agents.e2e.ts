@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ownerRest } from '../support/resultsRest.ts';
-import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForSplashToGo, type TestPage } from '../support/browser.ts';
+import {
+  MOBILE,
+  dismissNotificationPrompt,
+  launchBrowser,
+  openPage,
+  waitForLiveWidget,
+  waitForSplashToGo,
+  type TestPage,
+} from '../support/browser.ts';
 
 const { site, database } = inject('e2e');
 
@@ -32,6 +40,9 @@ async function openHome(page: Page): Promise<void> {
   // Only now is the splash surely mounted; waiting earlier can pass before the app has rendered.
   await waitForSplashToGo(page);
   await dismissNotificationPrompt(page);
+  // A visitor who came for the agents scrolls to them, and the cards go live there.
+  await waitForLiveWidget(page, 'mf-agents/AgentCards');
+  await cardsWidget(page).scrollIntoViewIfNeeded();
 }
 
 describe('agent cards and contact page (mf-agents)', () => {

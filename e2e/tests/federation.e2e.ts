@@ -51,6 +51,8 @@ describe('federation', () => {
       await waitForSplashToGo(page);
       await dismissNotificationPrompt(page);
       const fallback = page.getByTestId(`fallback-${separateRemote.name}`);
+      // The cards are below the first screen: their code loads when the visitor comes near.
+      await page.locator(agents).scrollIntoViewIfNeeded();
       await fallback.waitFor();
       expect(await fallback.textContent()).toContain('This section could not be loaded.');
       // The cards the server rendered stay readable above the notice.

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOBILE, dismissNotificationPrompt, launchBrowser, openPage, waitForLiveResults, waitForSplashToGo } from '../support/browser.ts';
+import {
+  MOBILE,
+  dismissNotificationPrompt,
+  launchBrowser,
+  openPage,
+  waitForLiveResults,
+  waitForLiveWidget,
+  waitForSplashToGo,
+} from '../support/browser.ts';
 import { fetchGameNames, removeResult, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
 
@@ -181,6 +189,7 @@ describe('monthly table with the clock set', () => {
   });
 
   async function monthlyTables(page: Page) {
+    await waitForLiveWidget(page, 'mf-results/MonthlyTable');
     const tables = widget(page, 'MonthlyTable').locator('table');
     await tables.first().locator('tbody th').first().waitFor({ timeout: 30_000 });
     await widget(page, 'MonthlyTable').getByTestId('stale-badge').first().waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { siteNow } from '../../shared/domain/siteTime.ts';
-import { launchBrowser, openPage, waitForLiveWidget } from '../support/browser.ts';
+import { MOBILE, launchBrowser, openPage, waitForLiveWidget } from '../support/browser.ts';
 import { putNumber } from '../support/resultsRest.ts';
 
 /*
@@ -96,6 +96,28 @@ describe('server rendering', () => {
         table,
       );
       expect(kept).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone, the month below the first screen goes live when the visitor comes near it, with what came meanwhile', async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    try {
+      await page.goto(site);
+      const month = page.locator('[data-widget="mf-results/MonthlyTable"]');
+      const monthCell = month.locator('table').first().locator('tr[aria-current="date"] td').first();
+      const before = await monthCell.textContent();
+      await waitForLiveWidget(page, 'mf-results/ResultTable');
+      await putNumber(database, GAME, today, '47');
+      await page.locator(todayCell).filter({ hasText: /^47$/ }).waitFor({ timeout: 20_000 });
+      // Out of sight, the month is still the server's HTML, with the number it was rendered with.
+      expect(await month.locator('[data-ssr]').count()).toBe(1);
+      expect(await monthCell.textContent()).toBe(before);
+
+      await month.scrollIntoViewIfNeeded();
+      await month.locator('[data-ssr]').waitFor({ state: 'detached', timeout: 20_000 });
+      await monthCell.filter({ hasText: /^47$/ }).waitFor({ timeout: 20_000 });
     } finally {
       await context.close();
     }

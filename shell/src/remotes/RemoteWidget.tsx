@@ -1,9 +1,10 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Button, color, offscreenUntilNear } from '@satta/shared/ui';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
 import { takeServerHtml } from './serverHtml.ts';
 import { useServerWidget } from './serverWidgets.ts';
+import { whenNear } from './whenNear.ts';
 import { loadExposed, onRemoteRetry, remoteAttempt, retryRemote, type ExposedName, type RemoteName } from './registry.ts';
 import { WIDGET_FAILED_EN, WIDGET_FAILED_HI, WIDGET_LOADING, WIDGET_RETRY } from '../strings.ts';
 
@@ -57,9 +58,17 @@ export interface RemoteWidgetProps<R extends RemoteName> {
   exposed: ExposedName<R>;
   /**
    * For a widget that usually starts below the first screen: its usual height on a phone (a CSS
-   * length). The browser then skips its layout until it comes near (offscreenUntilNear).
+   * length). The browser then skips its layout until it comes near (offscreenUntilNear), and on
+   * a server-rendered page its code loads, and it goes live, only when it comes near (whenNear).
    */
   offscreen?: string;
+}
+
+/** A promise and the function that resolves it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }
 
 /** Runs `onMount` once it is committed: placed after a widget, it tells that the widget is live. */
@@ -92,9 +101,26 @@ function RemoteWidgetSlot<R extends RemoteName>({ remote, exposed, offscreen }: 
     () => remoteAttempt(remote),
     () => 0,
   );
-  // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  const Widget = useMemo(() => lazy(() => loadExposed(remote, exposed)), [remote, exposed, attempt]);
+  // The server's HTML of a widget below the first screen stays until the visitor comes near it.
+  // No state changes when they do (React would then replace a boundary it has not hydrated with
+  // its fallback): the widget's loader waits for this promise.
+  const [near] = useState(() => (offscreen !== undefined && serverHtml !== undefined ? gate() : null));
+  const slot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!near) return undefined;
+    if (!slot.current) return near.open();
+    return whenNear(slot.current, near.open);
+  }, [near]);
+  const Widget = useMemo(
+    () =>
+      lazy(async () => {
+        await near?.opened;
+        return loadExposed(remote, exposed);
+      }),
+    // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+    [remote, exposed, attempt],
+  );
   if (ServerWidget) {
     // On the server a widget that throws (e.g. it needs the browser) renders as its loading
     // placeholder inside this boundary, and the browser renders it; the rest of the page stands.
@@ -109,7 +135,7 @@ function RemoteWidgetSlot<R extends RemoteName>({ remote, exposed, offscreen }: 
     );
   }
   return (
-    <Slot data-widget={label} $offscreen={offscreen}>
+    <Slot ref={slot} data-widget={label} $offscreen={offscreen}>
       <div data-ssr={fromServer ? '' : undefined} style={CONTENTS}>
         <WidgetBoundary
           key={attempt}
