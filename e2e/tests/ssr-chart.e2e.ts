@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { siteNow } from '../../shared/domain/siteTime.ts';
-import { launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
-import { fetchGames } from '../support/resultsRest.ts';
+import { MOBILE, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
+import { fetchGames, ownerRest, putNumber, removeResult } from '../support/resultsRest.ts';
 
 /*
  * Yearly charts served whole by the render service: a visitor without JavaScript (and a search
@@ -143,6 +143,30 @@ describe('server-rendered charts', () => {
       await expect.poll(() => page.getByRole('dialog').evaluate((el) => el.contains(document.activeElement))).toBe(true);
     } finally {
       await context.close();
+    }
+  });
+
+  it('on a phone, the month chart below the first screen goes live when scrolled to, with what came meanwhile', async () => {
+    const today = siteNow(new Date(), 'Asia/Kolkata').dateKey;
+    const before = await ownerRest(database)(`sattanamee/Gangotri/${today}/number`);
+    const { context, page } = await openPage(browser, MOBILE);
+    try {
+      await page.goto(`${site}/chart`);
+      await waitForLiveWidget(page, 'mf-chart/ChartPage');
+      // The second table's columns: Date, Bilaspur, Mathura, Gangotri, ...; its last row is today.
+      const month = page.locator('[data-hydrate-near="monthly-chart"]');
+      const cell = month.locator('table').nth(1).locator('tbody tr').last().locator('td').nth(2);
+      const shown = await cell.textContent();
+      await putNumber(database, 'Gangotri', today, '58');
+      // The game list above is live; the month, out of sight, is still the server's HTML.
+      await page.waitForTimeout(1500);
+      expect(await cell.textContent()).toBe(shown);
+
+      await month.scrollIntoViewIfNeeded();
+      await cell.filter({ hasText: /^58$/ }).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+      await (typeof before === 'string' ? putNumber(database, 'Gangotri', today, before) : removeResult(database, 'Gangotri', today));
     }
   });
 });

@@ -19,4 +19,4 @@ export {
   type NavigateOptions,
 } from './navigation.tsx';
 export { useDialogFocus } from './useDialogFocus.ts';
-export { offscreenUntilNear } from './offscreen.ts';
+export { offscreenUntilNear, whenNear } from './offscreen.ts';

@@ -19,3 +19,26 @@ export function offscreenUntilNear(estimate: string): string {
     overflow-clip-margin: 0.5rem;
   `;
 }
+
+/**
+ * Calls `onNear` once `element` comes into view (at once when there is no IntersectionObserver);
+ * the returned function stops watching. Server-rendered parts below the first screen wait for it
+ * before they load their code or hydrate (the shell's RemoteWidget, mf-chart's HydrateWhenNear):
+ * until the visitor scrolls to them the server's HTML stays as it is, complete, and a slow phone
+ * spends nothing on them while it starts what is in view. No margin ahead: the server's HTML is
+ * already complete when it scrolls in, and a margin would take in the blocks just below a
+ * phone's first screen.
+ */
+export function whenNear(element: Element, onNear: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    onNear();
+    return () => undefined;
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    onNear();
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Card, color, navigateTo, useCurrentPath } from '@satta/shared/ui';
 import { CHART_INTRO_HI, CHART_SUBTITLE, chartHeader } from '@satta/shared/domain/messages';
@@ -19,6 +19,7 @@ import { useGameYears } from '../hooks/useGameYears.ts';
 import { useChartData, type ChartData } from '../hooks/chartData.ts';
 import { useChartHead } from '../hooks/useChartHead.ts';
 import { useToday } from '../hooks/useToday.ts';
+import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { chartState } from '../rules/chartState.ts';
 import { resolveChartRoute } from '../rules/chartRoute.ts';
 import { BAD_CHART_ADDRESS, unknownGameText, unknownYearText } from '../text.ts';
@@ -27,6 +28,7 @@ import { ChartNotFound } from '../components/ChartNotFound.tsx';
 import { GameGrid, GameGridSkeleton } from '../components/GameGrid.tsx';
 import { GameSearch } from '../components/GameSearch.tsx';
 import { MonthlyChart } from '../components/MonthlyChart.tsx';
+import { HydrateWhenNear } from '../components/HydrateWhenNear.tsx';
 import { YearlyChartOverlay } from '../components/YearlyChartOverlay.tsx';
 
 const Header = styled.header`
@@ -143,7 +145,7 @@ export default function ChartPage() {
         )}
       </Card>
       <Card>
-        <MonthlyChart today={today} />
+        <MonthlyChartWhenNear today={today} />
       </Card>
       {route.kind === 'chart' && (
         <YearlyChartOverlay
@@ -159,6 +161,19 @@ export default function ChartPage() {
     </>
   );
 }
+
+/**
+ * The month's chart, below the first screen on a phone (and under an open yearly chart): on a
+ * server-rendered page it goes live when the visitor comes near it. Memoised: `today` changes
+ * once a day, and a part React has not hydrated yet must not receive new children.
+ */
+const MonthlyChartWhenNear = memo(function MonthlyChartWhenNear({ today }: { today: SiteNow }) {
+  return (
+    <HydrateWhenNear name="monthly-chart">
+      <MonthlyChart today={today} />
+    </HydrateWhenNear>
+  );
+});
 
 /**
  * The years of a game (newest first) when the data source knows them without asking

@@ -1,10 +1,9 @@
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { Button, color, offscreenUntilNear } from '@satta/shared/ui';
+import { Button, color, offscreenUntilNear, whenNear } from '@satta/shared/ui';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
 import { takeServerHtml } from './serverHtml.ts';
 import { useServerWidget } from './serverWidgets.ts';
-import { whenNear } from './whenNear.ts';
 import { loadExposed, onRemoteRetry, remoteAttempt, retryRemote, type ExposedName, type RemoteName } from './registry.ts';
 import { WIDGET_FAILED_EN, WIDGET_FAILED_HI, WIDGET_LOADING, WIDGET_RETRY } from '../strings.ts';
 
