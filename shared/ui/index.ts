@@ -19,4 +19,4 @@ export {
   type NavigateOptions,
 } from './navigation.tsx';
 export { useDialogFocus } from './useDialogFocus.ts';
-export { offscreenUntilNear, whenNear } from './offscreen.ts';
+export { offscreenUntilNear, useWhenNear, whenNear } from './offscreen.ts';

@@ -1,3 +1,5 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
 /**
  * CSS for a block that usually starts below the first screen (the month's table, the agents,
  * the footer): the browser skips its layout and paint until it comes near the viewport
@@ -41,4 +43,26 @@ export function whenNear(element: Element, onNear: () => void): () => void {
   });
   observer.observe(element);
   return () => observer.disconnect();
+}
+
+/**
+ * For a part that waits until it is in view (see whenNear): `opened` resolves once the element
+ * on `ref` comes into view; null when `wait` (asked once, on the first render) says it need not
+ * wait. No state changes when it opens (React would replace a part it has not hydrated yet with
+ * its fallback): the part's loader, or a component inside its Suspense boundary, awaits it.
+ */
+export function useWhenNear<T extends Element>(wait: () => boolean): { ref: RefObject<T | null>; opened: Promise<void> | null } {
+  const [gate] = useState(() => {
+    if (!wait()) return null;
+    let open = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { opened, open };
+  });
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (!gate) return undefined;
+    if (!ref.current) return gate.open();
+    return whenNear(ref.current, gate.open);
+  }, [gate]);
+  return { ref, opened: gate?.opened ?? null };
 }

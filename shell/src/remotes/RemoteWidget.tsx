@@ -1,6 +1,6 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { Button, color, offscreenUntilNear, whenNear } from '@satta/shared/ui';
+import { Button, color, offscreenUntilNear, useWhenNear } from '@satta/shared/ui';
 import { WidgetBoundary } from './WidgetBoundary.tsx';
 import { takeServerHtml } from './serverHtml.ts';
 import { useServerWidget } from './serverWidgets.ts';
@@ -63,13 +63,6 @@ export interface RemoteWidgetProps<R extends RemoteName> {
   offscreen?: string;
 }
 
-/** A promise and the function that resolves it. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open = () => undefined as void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
-
 /** Runs `onMount` once it is committed: placed after a widget, it tells that the widget is live. */
 function OnMount({ onMount }: { onMount: () => void }) {
   useEffect(onMount, [onMount]);
@@ -100,20 +93,12 @@ function RemoteWidgetSlot<R extends RemoteName>({ remote, exposed, offscreen }: 
     () => remoteAttempt(remote),
     () => 0,
   );
-  // The server's HTML of a widget below the first screen stays until the visitor comes near it.
-  // No state changes when they do (React would then replace a boundary it has not hydrated with
-  // its fallback): the widget's loader waits for this promise.
-  const [near] = useState(() => (offscreen !== undefined && serverHtml !== undefined ? gate() : null));
-  const slot = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!near) return undefined;
-    if (!slot.current) return near.open();
-    return whenNear(slot.current, near.open);
-  }, [near]);
+  // The server's HTML of a widget below the first screen stays until it scrolls into view.
+  const near = useWhenNear<HTMLDivElement>(() => offscreen !== undefined && serverHtml !== undefined);
   const Widget = useMemo(
     () =>
       lazy(async () => {
-        await near?.opened;
+        await near.opened;
         return loadExposed(remote, exposed);
       }),
     // `attempt` is a dependency on purpose: each retry must get a lazy() that has not failed.
@@ -134,7 +119,7 @@ function RemoteWidgetSlot<R extends RemoteName>({ remote, exposed, offscreen }: 
     );
   }
   return (
-    <Slot ref={slot} data-widget={label} $offscreen={offscreen}>
+    <Slot ref={near.ref} data-widget={label} $offscreen={offscreen}>
       <div data-ssr={fromServer ? '' : undefined} style={CONTENTS}>
         <WidgetBoundary
           key={attempt}
