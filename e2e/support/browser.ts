@@ -75,7 +75,7 @@ export async function waitForFirstResult(page: Page, timeout = 30_000): Promise<
 /**
  * Resolves once the widget is the browser's own: its remote has replaced the server-rendered
  * HTML (`data-ssr`), which looks the same but does not respond to input. A widget below the first
- * screen goes live when the visitor comes near it, so this scrolls to it as a visitor would, and
+ * screen goes live when it scrolls into view, so this scrolls to it as a visitor would, and
  * back to where the page was once it is live.
  */
 export async function waitForLiveWidget(page: Page, widget: string, timeout = 30_000): Promise<void> {

@@ -164,7 +164,7 @@ export default function ChartPage() {
 
 /**
  * The month's chart, below the first screen on a phone (and under an open yearly chart): on a
- * server-rendered page it goes live when the visitor comes near it. Memoised: `today` changes
+ * server-rendered page it goes live when it scrolls into view. Memoised: `today` changes
  * once a day, and a part React has not hydrated yet must not receive new children.
  */
 const MonthlyChartWhenNear = memo(function MonthlyChartWhenNear({ today }: { today: SiteNow }) {

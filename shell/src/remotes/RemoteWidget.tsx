@@ -58,7 +58,8 @@ export interface RemoteWidgetProps<R extends RemoteName> {
   /**
    * For a widget that usually starts below the first screen: its usual height on a phone (a CSS
    * length). The browser then skips its layout until it comes near (offscreenUntilNear), and on
-   * a server-rendered page its code loads, and it goes live, only when it comes near (whenNear).
+   * a server-rendered page its code loads, and it goes live, only once it scrolls into view
+   * (useWhenNear).
    */
   offscreen?: string;
 }
