@@ -31,14 +31,21 @@ export function App() {
     const remaining = splashRemainingMs();
     if (remaining === 0) return undefined;
     page.current?.setAttribute('inert', '');
-    const timer = setTimeout(() => {
+    // Whole milliseconds, rounded up: a timer may fire up to a millisecond before a fractional
+    // delay, while the splash still has a fraction to go, and nothing would tell the app again.
+    let timer = setTimeout(function end() {
+      const left = splashRemainingMs();
+      if (left > 0) {
+        timer = setTimeout(end, Math.ceil(left));
+        return;
+      }
       page.current?.removeAttribute('inert');
       splashEnded();
       // A dialog that opened behind the splash (a shared chart link) could not take focus while
       // the page was inert; it gets it after the next frame. At once, focus() would lay out the
       // whole page, just freed of inert, in this task (70 ms on a slow phone).
       requestAnimationFrame(() => setTimeout(() => document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus()));
-    }, remaining);
+    }, Math.ceil(remaining));
     return () => clearTimeout(timer);
   }, []);
 
