@@ -147,23 +147,26 @@ describe('server-rendered charts', () => {
   });
 
   it('on a phone, the month chart below the first screen goes live when scrolled to, with what came meanwhile', async () => {
-    const today = siteNow(new Date(), 'Asia/Kolkata').dateKey;
+    const now = siteNow(new Date(), 'Asia/Kolkata');
+    const today = now.dateKey;
     const before = await ownerRest(database)(`sattanamee/Gangotri/${today}/number`);
     const { context, page } = await openPage(browser, MOBILE);
     try {
-      await page.goto(`${site}/chart`);
+      // Gangotri's yearly chart, which is live, over the chart page, whose month is out of sight.
+      await page.goto(`${site}/chart/gangotri/${now.year}`);
       await waitForLiveWidget(page, 'mf-chart/ChartPage');
       // The second table's columns: Date, Bilaspur, Mathura, Gangotri, ...; its last row is today.
       const month = page.locator('[data-hydrate-near="monthly-chart"]');
       const cell = month.locator('table').nth(1).locator('tbody tr').last().locator('td').nth(2);
       const shown = await cell.textContent();
       await putNumber(database, 'Gangotri', today, '58');
-      // The game list above is live; the month, out of sight, is still the server's HTML.
-      await page.waitForTimeout(1500);
+      await yearlyCell(page, now.day, now.month).filter({ hasText: /^58$/ }).waitFor();
+      // The yearly chart has it; the month, never in sight, is still the server's HTML.
       expect(await cell.textContent()).toBe(shown);
 
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await month.scrollIntoViewIfNeeded();
-      await cell.filter({ hasText: /^58$/ }).waitFor({ timeout: 20_000 });
+      await cell.filter({ hasText: /^58$/ }).waitFor();
     } finally {
       await context.close();
       await (typeof before === 'string' ? putNumber(database, 'Gangotri', today, before) : removeResult(database, 'Gangotri', today));

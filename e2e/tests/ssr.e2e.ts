@@ -110,14 +110,14 @@ describe('server rendering', () => {
       const before = await monthCell.textContent();
       await waitForLiveWidget(page, 'mf-results/ResultTable');
       await putNumber(database, GAME, today, '47');
-      await page.locator(todayCell).filter({ hasText: /^47$/ }).waitFor({ timeout: 20_000 });
+      await page.locator(todayCell).filter({ hasText: /^47$/ }).waitFor();
       // Out of sight, the month is still the server's HTML, with the number it was rendered with.
       expect(await month.locator('[data-ssr]').count()).toBe(1);
       expect(await monthCell.textContent()).toBe(before);
 
       await month.scrollIntoViewIfNeeded();
-      await month.locator('[data-ssr]').waitFor({ state: 'detached', timeout: 20_000 });
-      await monthCell.filter({ hasText: /^47$/ }).waitFor({ timeout: 20_000 });
+      await month.locator('[data-ssr]').waitFor({ state: 'detached' });
+      await monthCell.filter({ hasText: /^47$/ }).waitFor();
     } finally {
       await context.close();
     }
