@@ -20,12 +20,11 @@ describe('notification prompt', () => {
       // The page's own times (performance.now()) of the splash going and the prompt appearing, as
       // they happen: times taken here would add the test's own delays to the first of them.
       await page.addInitScript(() => {
-        const times = window as unknown as { splashGoneAt?: number; promptAt?: number };
+        const times = window as unknown as { splashSeen?: boolean; splashGoneAt?: number; promptAt?: number };
         new MutationObserver(() => {
-          const drawn = document.documentElement.hasAttribute('data-splash-end');
-          if (drawn && times.splashGoneAt === undefined && !document.querySelector('[data-testid="splash"]')) {
-            times.splashGoneAt = performance.now();
-          }
+          const splash = document.querySelector('[data-testid="splash"]') !== null;
+          if (splash) times.splashSeen = true;
+          if (times.splashSeen && times.splashGoneAt === undefined && !splash) times.splashGoneAt = performance.now();
           if (times.promptAt === undefined && document.querySelector('[role="dialog"]')) times.promptAt = performance.now();
         }).observe(document, { subtree: true, childList: true });
       });
@@ -41,10 +40,13 @@ describe('notification prompt', () => {
       const dialog = page.getByRole('dialog');
       await dialog.waitFor({ timeout: 15_000 });
       // The results (there from the first paint) were readable on their own for a few seconds.
-      const { splashGoneAt, promptAt } = await page.evaluate(() => {
+      const { firstPaint, splashGoneAt, promptAt } = await page.evaluate(() => {
         const times = window as unknown as { splashGoneAt?: number; promptAt?: number };
-        return { splashGoneAt: times.splashGoneAt, promptAt: times.promptAt };
+        const paint = performance.getEntriesByName('first-paint')[0]?.startTime;
+        return { firstPaint: paint, splashGoneAt: times.splashGoneAt, promptAt: times.promptAt };
       });
+      // The splash was on screen for its 2 s, counted from the page's first paint.
+      expect((splashGoneAt ?? 0) - (firstPaint ?? Infinity)).toBeGreaterThan(1990);
       expect((promptAt ?? 0) - (splashGoneAt ?? Infinity)).toBeGreaterThan(3500);
       expect(await dialog.textContent()).toContain(NOTIFY_QUESTION);
       expect(await dialog.getByRole('button', { name: NOTIFY_YES }).isVisible()).toBe(true);

@@ -64,6 +64,34 @@ describe('server rendering', () => {
     }
   });
 
+  it("on a slow phone, the browser's first paint already shows today's numbers under the splash", async () => {
+    const { context, page } = await openPage(browser, MOBILE);
+    try {
+      // A slow phone's processor: parsing the page takes long enough for the browser to paint in
+      // between, and without rel="expect" its first paint came before the results were parsed.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript((cell) => {
+        const seen = window as unknown as { numberAt?: number; splashAt?: number };
+        new MutationObserver(() => {
+          if (seen.numberAt === undefined && document.querySelector(cell)?.textContent) seen.numberAt = performance.now();
+          if (seen.splashAt === undefined && document.getElementById('satta-splash')) seen.splashAt = performance.now();
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      }, todayCell);
+      await page.goto(site);
+      await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0);
+      const times = await page.evaluate(() => {
+        const seen = window as unknown as { numberAt?: number; splashAt?: number };
+        return { paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? 0, number: seen.numberAt, splash: seen.splashAt };
+      });
+      expect(await page.locator(todayCell).textContent()).toBe('31');
+      expect(times.number).toBeLessThan(times.paint);
+      expect(times.splash).toBeLessThan(times.paint);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('with JavaScript, the server-rendered table goes live and never shows a loading text', async () => {
     const { context, page } = await openPage(browser);
     try {

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Frame } from './layout/Frame.tsx';
 import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
-import { splashEnded, splashRemainingMs } from './layout/splashState.ts';
+import { SPLASH_ID, splashEnded } from './layout/splashState.ts';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 import { OfflineCache } from './pwa/OfflineCache.tsx';
 import { PATHS } from './routes.ts';
@@ -28,25 +28,24 @@ export function App() {
   // the app renders nothing again when the splash goes (see useSplashDone).
   const page = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    const remaining = splashRemainingMs();
-    if (remaining === 0) return undefined;
+    const splash = document.getElementById(SPLASH_ID);
+    const parent = splash?.parentNode;
+    if (!splash || !parent) return undefined;
     page.current?.setAttribute('inert', '');
-    // Whole milliseconds, rounded up: a timer may fire up to a millisecond before a fractional
-    // delay, while the splash still has a fraction to go, and nothing would tell the app again.
-    let timer = setTimeout(function end() {
-      const left = splashRemainingMs();
-      if (left > 0) {
-        timer = setTimeout(end, Math.ceil(left));
-        return;
-      }
+    // The splash goes when index.html removes it (2 s after the page's first paint): the app
+    // watches for that, rather than keep a clock of its own that could end a moment too soon.
+    const watch = new MutationObserver(() => {
+      if (splash.isConnected) return;
+      watch.disconnect();
       page.current?.removeAttribute('inert');
       splashEnded();
       // A dialog that opened behind the splash (a shared chart link) could not take focus while
       // the page was inert; it gets it after the next frame. At once, focus() would lay out the
       // whole page, just freed of inert, in this task (70 ms on a slow phone).
       requestAnimationFrame(() => setTimeout(() => document.querySelector<HTMLElement>('[aria-modal="true"] [data-autofocus]')?.focus()));
-    }, Math.ceil(remaining));
-    return () => clearTimeout(timer);
+    });
+    watch.observe(parent, { childList: true });
+    return () => watch.disconnect();
   }, []);
 
   return (

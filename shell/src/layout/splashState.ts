@@ -18,7 +18,7 @@ function subscribe(listener: () => void): () => void {
 export function useSplashDone(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => splashRemainingMs() === 0,
+    () => !splashShowing(),
     () => true,
   );
 }
@@ -29,17 +29,15 @@ export function splashEnded(): void {
 }
 
 /**
- * The splash itself is in index.html: a small script at the top of <body> draws it on the first
- * page view of a browser session (remembered under this sessionStorage key), before anything is
- * painted, and removes it after SPLASH_MS. It records when, for the app.
+ * The splash itself is in index.html: a small script at the top of <body> puts it in on the first
+ * page view of a browser session (remembered under this sessionStorage key), so that it is in the
+ * page's first paint, and removes it SPLASH_MS after that paint. The app follows it by its
+ * presence, not by a clock: when the first paint comes is the browser's business.
  */
 export const SPLASH_SEEN_KEY = 'satta.splash.seen';
 export const SPLASH_ID = 'satta-splash';
-export const SPLASH_END_ATTRIBUTE = 'data-splash-end';
 
-/** Milliseconds until the page's splash goes (performance.now() time); 0 if there is none. */
-export function splashRemainingMs(doc: Document = document, now: number = performance.now()): number {
-  if (!doc.getElementById(SPLASH_ID)) return 0;
-  const end = Number(doc.documentElement.getAttribute(SPLASH_END_ATTRIBUTE));
-  return Number.isFinite(end) ? Math.max(0, end - now) : 0;
+/** Whether the page's splash is up. */
+export function splashShowing(doc: Document = document): boolean {
+  return doc.getElementById(SPLASH_ID) !== null;
 }

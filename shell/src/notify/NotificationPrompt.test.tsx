@@ -14,7 +14,6 @@ const NOW = Date.parse('2026-11-23T12:00:00Z');
 function renderPage(splashDone = true) {
   if (!splashDone) {
     document.body.insertAdjacentHTML('afterbegin', '<div id="satta-splash"></div>');
-    document.documentElement.setAttribute('data-splash-end', String(performance.now() + 60_000));
   }
   return render(
     <>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { splashRemainingMs, useSplashDone } from '../layout/splashState.ts';
+import { splashShowing, useSplashDone } from '../layout/splashState.ts';
 import { promptDueAt } from './shouldPrompt.ts';
 
 /** A rendered row of the result table: the moment the visitor can read a result. */
@@ -33,7 +33,7 @@ export function usePromptMoment(enabled: boolean): boolean {
   useEffect(() => {
     // While React hydrates a server page, the store reads as on the server (no splash); this
     // effect then runs with the splash still up, so it asks the page itself.
-    if (enabled && splashDone && splashRemainingMs() === 0) setSplashGoneAt((at) => at ?? performance.now());
+    if (enabled && splashDone && !splashShowing()) setSplashGoneAt((at) => at ?? performance.now());
   }, [enabled, splashDone]);
 
   useEffect(() => {
