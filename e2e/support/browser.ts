@@ -48,8 +48,8 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
 }
 
 /**
- * Waits until the app has rendered and its splash has gone (it stays SPLASH_MS from the app's
- * start). A server-rendered page has its navigation before the app starts (after the first
+ * Waits until the app has rendered and its splash has gone (it stays SPLASH_MS from the page's
+ * first paint). A server-rendered page has its navigation before the app starts (after the first
  * paint), so the sign that the app has rendered is the `data-app` mark its first commit sets on
  * <html>; the splash renders in that same commit, so a missing splash then really means "gone".
  */
