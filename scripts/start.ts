@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './nodeVersion.mjs';
 import { DEMO_ADMIN, NAMESPACE, ROOT, configuredPorts, startStack, type Stack, type StackOptions } from './stack.ts';
 
 /**
@@ -73,6 +74,7 @@ export function stopOnSignal(name: string, stop: () => Promise<void>): void {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  requireSupportedNode('start');
   const stack = await startLocalSite();
   printSite(stack);
   stopOnSignal('start', () => stack.stop());

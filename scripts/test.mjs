@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireSupportedNode } from './nodeVersion.mjs';
 
 /**
  * `npm test`: unit and integration tests of every workspace, then the end-to-end suite in
@@ -9,6 +10,7 @@ import { join } from 'node:path';
  * the import boundaries). Prints one closing line 'N passed, N failed' over both runs; a typecheck
  * or lint failure fails the run too.
  */
+requireSupportedNode('test');
 const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
 const suites = [
   { name: 'unit and integration', args: ['vitest', 'run'] },
