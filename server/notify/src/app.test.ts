@@ -20,6 +20,7 @@ function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
     sendTest: async () => ({ total: 0, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 }),
     sendTestDeadlineMs: 25_000,
     watching: () => ({ day: '2026-11-21', games: [] }),
+    notReady: () => null,
     log: () => undefined,
     ...overrides,
   });
@@ -117,5 +118,25 @@ describe('POST /subscriptions', () => {
     const response = await app.inject({ method: 'POST', url: '/subscriptions', payload: body });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'database unavailable', code: 'database-unavailable' });
+  });
+});
+
+describe('health probes', () => {
+  it('/healthz answers 200 while /readyz says why the service is not ready, and neither is rate limited', async () => {
+    let reason: string | null = 'database unreachable';
+    app = appWith({ notReady: () => reason, rateLimiter: createRateLimiter({ limit: 1, windowMs: 60_000 }) });
+    for (let i = 0; i < 3; i += 1) {
+      const live = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ ok: true });
+      expect(live.headers['cache-control']).toBe('no-store');
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ ok: false, reason: 'database unreachable' });
+    }
+    reason = null;
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ok: true });
   });
 });

@@ -8,6 +8,7 @@ import type { RateLimiter } from './rateLimit.ts';
 import { parseSubscription, type Subscription } from './subscription.ts';
 import { summary, testSentMessage } from './testMessage.ts';
 import { BackendTimeoutError } from './timeout.ts';
+import { logEvent, logRequest } from '../../log/log.ts';
 
 export interface AppDeps {
   allowedOrigins: readonly string[];
@@ -24,8 +25,13 @@ export interface AppDeps {
   sendTestDeadlineMs: number;
   /** What the result watcher is listening to, for /health. */
   watching(): { day: string; games: string[] };
-  log?: (line: string) => void;
+  /** Why the service is not ready to do its work (/readyz answers 503 with it), or null when it is. */
+  notReady(): string | null;
+  log?: (line: string, fields?: Record<string, unknown>) => void;
 }
+
+/** Health routes: not rate limited (a probe must never see 429). */
+const HEALTH_ROUTES = new Set(['/health', '/healthz', '/readyz']);
 
 /** Time kept back from /send-test's deadline for answering once the fan-out has stopped. */
 const ANSWER_MARGIN_MS = 1_000;
@@ -33,6 +39,8 @@ const ANSWER_MARGIN_MS = 1_000;
 /**
  * The HTTP face of the notify service:
  *   GET  /health            liveness, and the day and games being watched
+ *   GET  /healthz           liveness (the process answers), for Cloud Run's probes
+ *   GET  /readyz            readiness: today's results are watched and the database is reachable
  *   GET  /vapid-public-key  { publicKey } for the runtime config
  *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists, with its key
  *   GET  /send-test         admin only: one test notification to every subscriber
@@ -41,14 +49,14 @@ const ANSWER_MARGIN_MS = 1_000;
  * address.
  */
 export function buildApp(deps: AppDeps): FastifyInstance {
-  const log = deps.log ?? ((line: string) => console.log(line));
+  const log = deps.log ?? ((line: string, fields?: Record<string, unknown>) => logEvent('INFO', line, fields));
   const app = Fastify({ logger: false, bodyLimit: 8 * 1024 });
   // Only JSON is accepted: a text body gets 415 instead of failing later as a shapeless string.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(corsHeaders(request.headers.origin, deps.allowedOrigins));
-    if (request.url === '/health') return;
+    if (HEALTH_ROUTES.has(request.url)) return;
     // Fastify's own trustProxy is not used: `true` trusts every hop (spoofable) and this Fastify
     // refuses a plain hop count, which is what a fixed chain of proxies needs.
     const client = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], deps.trustProxyHops);
@@ -62,9 +70,29 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     }
   });
 
+  // One line per request (Cloud Logging's httpRequest in JSON mode, server/log/log.ts).
+  app.addHook('onResponse', async (request, reply) => {
+    logRequest('notify', {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+      headers: request.headers,
+      remoteIp: request.socket.remoteAddress,
+    });
+  });
+
   app.options('*', async (_request, reply) => reply.code(204).headers(PREFLIGHT_HEADERS).send());
 
   app.get('/health', async () => ({ ok: true, watching: deps.watching() }));
+  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
+  app.get('/readyz', async (_request, reply) => {
+    const reason = deps.notReady();
+    return reply
+      .code(reason ? 503 : 200)
+      .header('cache-control', 'no-store')
+      .send(reason ? { ok: false, reason } : { ok: true });
+  });
 
   app.get('/vapid-public-key', async () => ({ publicKey: deps.vapidPublicKey }));
 
@@ -86,7 +114,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     // and the fan-out stops a moment before the deadline, so the answer can still say what it did.
     const left = deps.sendTestDeadlineMs - (performance.now() - started) - ANSWER_MARGIN_MS;
     const result = await deps.sendTest(Math.max(0, left));
-    log(`notify: test notification by ${admin.uid}: ${summary(result)}`);
+    log(`notify: test notification by ${admin.uid}: ${summary(result)}`, { event: 'test-push', uid: admin.uid, ...result });
     return reply.code(200).type('text/plain; charset=utf-8').send(testSentMessage(result));
   });
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { exitWithConfigError, structuredConsole } from '../../log/log.ts';
 import { readConfig } from './config.ts';
 import { createNotifyService } from './service.ts';
 
@@ -7,6 +8,7 @@ import { createNotifyService } from './service.ts';
  * the environment (see config.ts and the README's "Push notifications"). It prints its VAPID
  * public key and then `notify: listening on http://HOST:PORT`, which scripts/stack.ts waits for.
  */
+structuredConsole();
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: process.env.NOTIFY_PORT ?? process.env.PORT ?? '5055' },
@@ -18,8 +20,7 @@ let service: ReturnType<typeof createNotifyService>;
 try {
   service = createNotifyService(readConfig());
 } catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+  exitWithConfigError('notify', (error as Error).message.replace(/^notify: /, ''));
 }
 
 console.log(`notify: VAPID public key ${service.vapid.publicKey} (${service.vapid.source})`);

@@ -4,6 +4,7 @@ import { normalizeNumber } from '@satta/shared/domain/numbers';
 import { isDateKey } from '@satta/shared/domain/siteTime';
 import { resultPatch as writeResult, storedNumber } from '@satta/shared/data/resultPatch';
 import { AUDIT, CORRECTIONS, SCHEDULED, paths } from '@satta/shared/data/paths';
+import { logEvent } from '../../log/log.ts';
 
 /** scheduled/{game}/{date} = { number, at, createdAt, claimedAt?, claimedBy? } (admin only). */
 export const SCHEDULED_ROOT = SCHEDULED;
@@ -48,7 +49,7 @@ export function readScheduled(game: string, date: string, value: unknown): Sched
 export interface ScheduledPublisherOptions {
   db: Database;
   now?: () => number;
-  log?: (line: string) => void;
+  log?: (line: string, fields?: Record<string, unknown>) => void;
 }
 
 /**
@@ -63,7 +64,7 @@ export interface ScheduledPublisherOptions {
 export function createScheduledPublisher(options: ScheduledPublisherOptions) {
   const { db } = options;
   const now = options.now ?? (() => Date.now());
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string, fields?: Record<string, unknown>) => logEvent('INFO', line, fields));
   const instance = randomUUID();
   const timers = new Map<string, { number: string; due: number; timer: NodeJS.Timeout }>();
   const leftAlone = new Set<string>();
@@ -152,7 +153,12 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
         new: JSON.stringify(claimed.number),
       },
     });
-    log(`${label(claimed)} published${previous === claimed.number ? ' (the number was already there)' : ''}`);
+    log(`${label(claimed)} published${previous === claimed.number ? ' (the number was already there)' : ''}`, {
+      event: 'scheduled-publish',
+      game: claimed.game,
+      number: claimed.number,
+      date: claimed.date,
+    });
   }
 
   function arm(key: string, entry: Scheduled) {

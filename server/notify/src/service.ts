@@ -18,6 +18,10 @@ import { subscriptionStore } from './subscriptionStore.ts';
 import { summary } from './testMessage.ts';
 import { createPublishQueue } from './undoWindow.ts';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
+import { logEvent } from '../../log/log.ts';
+
+/** A log line, with fields for Cloud Logging's structured entry (server/log/log.ts). */
+export type EventLog = (line: string, fields?: Record<string, unknown>) => void;
 
 /** Days of notifyState/sent kept: enough for a result corrected the morning after. */
 const LEDGER_DAYS = 7;
@@ -27,11 +31,15 @@ export interface NotifyService {
   vapid: VapidKeys;
   /** Resolves once today's listeners are attached. */
   watching: Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Stops as on SIGTERM: no new request or publish is taken, and what is under way (a publish, a
+   * request, a fan-out) may finish within `graceMs` (default 8 s, inside Cloud Run's 10 s).
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** The whole service wired from its configuration; main.ts only adds the CLI and the port. */
-export function createNotifyService(config: NotifyConfig, log: (line: string) => void = (line) => console.log(line)): NotifyService {
+export function createNotifyService(config: NotifyConfig, log: EventLog = (line, fields) => logEvent('INFO', line, fields)): NotifyService {
   const vapid = resolveVapidKeys({ ...config.vapid, dataDir: config.dataDir, allowGenerate: config.emulated });
   const firebase = connectFirebase(config);
   const store = subscriptionStore(firebase.db, { timeoutMs: config.backendTimeoutMs, log });
@@ -79,7 +87,7 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
       // it (the result arrived from this database a moment ago); what follows it is bounded.
       if (!(await ledger.claim(date, game, number))) return;
       const result = await listAndSend(resultPayload(game, number, date, config.icon), resultDelivery(game, date), config.resultDeadlineMs);
-      log(`notify: ${game} ${number} (${date}) ${summary(result)}`);
+      log(`notify: ${game} ${number} (${date}) ${summary(result)}`, { event: 'result-push', game, number, date, ...result });
     } catch (error) {
       log(`notify: announcing ${game} ${number} (${date}) failed: ${(error as Error).message}`);
     }
@@ -119,6 +127,18 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
   // publish (the watcher above sees the result and the undo window applies).
   const scheduled = createScheduledPublisher({ db: firebase.db, log });
 
+  // Readiness: today's results are being watched and the database connection is up.
+  let watchingReady = false;
+  let connected = false;
+  let stopping = false;
+  const connection = firebase.db.ref('.info/connected');
+  const onConnection = connection.on('value', (snapshot) => {
+    connected = snapshot.val() === true;
+  });
+  const watching = Promise.all([watcher.ready, scheduled.ready]).then(() => {
+    watchingReady = true;
+  });
+
   const app = buildApp({
     allowedOrigins: config.allowedOrigins,
     rateLimiter: createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
@@ -130,21 +150,29 @@ export function createNotifyService(config: NotifyConfig, log: (line: string) =>
     sendTest: (deadlineMs) => listAndSend(testPayload(config.icon), TEST_DELIVERY, deadlineMs),
     sendTestDeadlineMs: config.sendTestDeadlineMs,
     watching: () => ({ day: watcher.day(), games: watcher.games() }),
+    notReady: () => (stopping ? 'stopping' : !watchingReady ? 'not watching the results yet' : !connected ? 'database unreachable' : null),
     log,
   });
 
   return {
     app,
     vapid,
-    watching: Promise.all([watcher.ready, scheduled.ready]).then(() => undefined),
-    async close() {
-      // A publish under way finishes (its write is one update); bounded like the fan-outs below.
-      await Promise.race([scheduled.close(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    watching,
+    async close(graceMs = 8_000) {
+      stopping = true;
+      // Everything below shares one deadline: Cloud Run kills the instance 10 s after SIGTERM.
+      const end = performance.now() + graceMs;
+      const within = (work: Promise<unknown>) =>
+        Promise.race([work, new Promise((resolve) => setTimeout(resolve, Math.max(0, end - performance.now())).unref())]);
+      // A publish under way finishes (its write is one update).
+      await within(scheduled.close());
       watcher.stop();
       queue.close();
-      await app.close();
+      connection.off('value', onConnection);
+      // Refuses new requests and lets those under way answer (a /send-test within the deadline).
+      await within(app.close());
       // Let a fan-out that is under way finish its current requests rather than cut it mid-way.
-      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await within(Promise.allSettled([...inFlight]));
       transport.close();
       await firebase.close();
     },

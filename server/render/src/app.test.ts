@@ -212,3 +212,45 @@ describe('feeds', () => {
     );
   });
 });
+
+describe('health probes and stopping', () => {
+  it('/healthz answers while /readyz waits for the data and a reachable database', async () => {
+    const source: { snapshot: Snapshot | null; connected: boolean } = { snapshot: null, connected: true };
+    const own = await startRender({ port: 0, mounts, config: TEST_CONFIG, data: source });
+    try {
+      const status = async (path: string) => {
+        const response = await fetch(`${own.url}${path}`);
+        return { status: response.status, body: (await response.json()) as unknown, cache: response.headers.get('cache-control') };
+      };
+      expect(await status('/healthz')).toEqual({ status: 200, body: { ok: true }, cache: 'no-store' });
+      expect(await status('/readyz')).toEqual({ status: 503, body: { ok: false, reason: 'no data yet' }, cache: 'no-store' });
+      source.snapshot = snapshot;
+      source.connected = false;
+      expect(await status('/readyz')).toEqual({ status: 503, body: { ok: false, reason: 'database unreachable' }, cache: 'no-store' });
+      source.connected = true;
+      expect(await status('/readyz')).toEqual({ status: 200, body: { ok: true }, cache: 'no-store' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('drain (SIGTERM) finishes the request under way, refuses new connections, then stops', async () => {
+    let release: ((loaded: boolean) => void) | undefined;
+    const slow = { snapshot, loadYear: () => new Promise<boolean>((ok) => (release = ok)) };
+    const own = await startRender({ port: 0, mounts, config: TEST_CONFIG, data: slow });
+    const year = Number(today.slice(0, 4));
+    const underWay = fetch(`${own.url}/chart/gali/${year}`);
+    for (let i = 0; i < 200 && !release; i += 1) await new Promise((ok) => setTimeout(ok, 10));
+    expect(release).toBeDefined();
+    let drained = false;
+    const draining = own.drain(5_000).then(() => (drained = true));
+    await expect(fetch(`${own.url}/healthz`)).rejects.toThrow();
+    expect(drained).toBe(false);
+    release?.(true);
+    const response = await underWay;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('GALI');
+    await draining;
+    expect(drained).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '@satta/shared/data';
 import { SECURITY_HEADERS, inlineScriptHashes } from '../../hosting/headers.ts';
 import { createHostingHandler } from '../../hosting/serve.ts';
+import { logRequest } from '../../log/log.ts';
 import { PageCache, storedBody, type StoredBody, type StoredPage } from './pageCache.ts';
 import { FEED_CACHE_CONTROL, FEED_JSON_TYPE, FEED_XML_TYPE, feedEntries, feedLinks, jsonFeed, rssFeed } from './feeds.ts';
 import { renderPage } from './renderPage.tsx';
@@ -59,6 +60,8 @@ export interface RenderData {
   loadYear?(game: string, year: number): Promise<boolean>;
   /** Calls `watcher` after each new snapshot; returns the function that stops the calls. */
   onSnapshot?(watcher: () => void): () => void;
+  /** Whether the database connection is up now (absent: a fixed source, always reachable). */
+  readonly connected?: boolean;
 }
 
 export interface RenderServer {
@@ -67,7 +70,13 @@ export interface RenderServer {
   pages: PageCache;
   /** Checks the remotes' server bundles for a redeploy now (as the timer does). */
   checkRemotes(): Promise<void>;
+  /** Stops at once, dropping the connections (tests). */
   close(): Promise<void>;
+  /**
+   * Stops as on SIGTERM: refuses new connections, lets the requests under way finish (closing
+   * each connection when its answer is sent), and drops what is left after `graceMs`.
+   */
+  drain(graceMs: number): Promise<void>;
 }
 
 /**
@@ -123,9 +132,21 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   };
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (draining) res.setHeader('Connection', 'close');
     if (req.method !== 'GET' && req.method !== 'HEAD') return hosting.handle(req, res);
     const url = new URL(req.url ?? '/', 'http://x');
     const pathname = url.pathname.replace(/(.)\/+$/, '$1');
+    if (pathname === HEALTH_PATH) return sendHealth(res, 200, { ok: true });
+    if (pathname === READY_PATH) {
+      const problem = draining
+        ? 'stopping'
+        : !options.data.snapshot
+          ? 'no data yet'
+          : options.data.connected === false
+            ? 'database unreachable'
+            : null;
+      return sendHealth(res, problem ? 503 : 200, problem ? { ok: false, reason: problem } : { ok: true });
+    }
     const found = classify(pathname, options.data.snapshot, isStatic);
     if (found.kind === 'robots') return sendText(req, res, robotsTxt(origin()), 'text/plain; charset=utf-8', ROBOTS_CACHE_CONTROL);
     const snapshot = options.data.snapshot;
@@ -197,7 +218,20 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   const checkTimer = options.remoteCheckMs ? setInterval(checkRemotes, options.remoteCheckMs) : null;
   checkTimer?.unref();
 
+  let draining = false;
   const server = createServer((req, res) => {
+    const started = performance.now();
+    res.once('finish', () =>
+      logRequest('render', {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        status: res.statusCode,
+        ms: performance.now() - started,
+        headers: req.headers,
+        remoteIp: req.socket.remoteAddress,
+        responseSize: Number(res.getHeader('content-length') ?? 0) || undefined,
+      }),
+    );
     answer(req, res).catch((error: unknown) => {
       console.error('render:', error);
       if (!res.headersSent) res.writeHead(500);
@@ -211,6 +245,12 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   selfUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const stopTimers = () => {
+    if (checkTimer) clearInterval(checkTimer);
+    if (warmTimer) clearInterval(warmTimer);
+    if (warmScheduled) clearImmediate(warmScheduled);
+    stopWatching?.();
+  };
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
@@ -221,14 +261,34 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     },
     close: () =>
       new Promise<void>((ok) => {
-        if (checkTimer) clearInterval(checkTimer);
-        if (warmTimer) clearInterval(warmTimer);
-        if (warmScheduled) clearImmediate(warmScheduled);
-        stopWatching?.();
+        stopTimers();
         server.closeAllConnections();
         server.close(() => ok());
       }),
+    drain: (graceMs) =>
+      new Promise<void>((ok) => {
+        draining = true;
+        stopTimers();
+        // A kept-alive connection is closed as soon as it has no request under way.
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(force);
+          ok();
+        });
+        server.closeIdleConnections();
+      }),
   };
+}
+
+/** Liveness (the process answers) and readiness (data loaded, database reachable), for Cloud Run's probes. */
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+
+function sendHealth(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
 }
 
 /** Whether the static host has something at an extensionless path: a mounted prefix, a folder with an index.html. */

@@ -1,31 +1,29 @@
 import './production.ts';
 import './nodeInterop.ts';
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
-import type { RuntimeConfig } from '@satta/shared/data';
+import { exitWithConfigError, structuredConsole } from '../../log/log.ts';
 import { startRender } from './app.ts';
+import { ConfigError, readRenderOptions, type RenderStartOptions } from './options.ts';
 import { LiveData } from './liveData.ts';
 
 /**
  * The render service: `tsx src/main.ts --port 5000 --config config.json --mount /=shell/dist
- * [--mount /remotes/mf-results=mf-results/dist ...] [--site https://satta.example.com]`. Remotes
+ * [--mount /remotes/mf-results=mf-results/dist ...] [--site https://satta.example.com]` (`PORT` and
+ * `RENDER_SITE` in the environment stand for --port and --site; the built service runs as
+ * `node server/server.mjs ...`, scripts/build-servers.ts). Remotes
  * that are not mounted are read from where the manifest places them (on --site for its paths). The database is the one config.json names
  * (the emulator when FIREBASE_DATABASE_EMULATOR_HOST is set, as for firebase-admin elsewhere).
  */
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '8080' },
-    host: { type: 'string', default: '127.0.0.1' },
-    config: { type: 'string' },
-    mount: { type: 'string', multiple: true, default: [] },
-    site: { type: 'string' },
-  },
-});
-if (!values.config) throw new Error('render: --config <runtime config.json> is required');
-const config = JSON.parse(readFileSync(values.config, 'utf8')) as RuntimeConfig;
-const mounts = Object.fromEntries(values.mount.map((m) => [m.slice(0, m.indexOf('=')), m.slice(m.indexOf('=') + 1)]));
+structuredConsole();
+let options: RenderStartOptions;
+try {
+  options = readRenderOptions(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  exitWithConfigError('render', error.message);
+}
+const { config, mounts } = options;
 
 const emulated = Boolean(process.env.FIREBASE_DATABASE_EMULATOR_HOST);
 const namespace =
@@ -56,20 +54,30 @@ await data.start();
 // A remote redeployed alone is picked up within this time (its bundle is re-read, or re-fetched with If-None-Match).
 const remoteCheckMs = Number(process.env.RENDER_REMOTE_CHECK_MS ?? 15_000);
 const server = await startRender({
-  port: Number(values.port),
-  host: values.host,
+  port: options.port,
+  host: options.host,
   mounts,
   config,
   data,
-  site: values.site,
+  site: options.site,
   remoteCheckMs,
   prerenderMs: 10,
 });
 console.log(`render: listening on ${server.url}`);
 
+// Cloud Run sends SIGTERM and kills the instance 10 s later: requests under way get 8 s to finish.
+const DRAIN_MS = Number(process.env.RENDER_DRAIN_MS ?? 8_000);
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    data.stop();
-    void Promise.all([server.close(), deleteApp(app)]).then(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void server
+      .drain(DRAIN_MS)
+      .then(() => {
+        data.stop();
+        return deleteApp(app);
+      })
+      .then(() => process.exit(0));
   });
 }

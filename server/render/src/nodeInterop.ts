@@ -1,4 +1,5 @@
 import { register } from 'node:module';
+import { BUILT } from './built.ts';
 
 /*
  * styled-components ships CommonJS without an export map, so in Node's own ES module loader
@@ -9,4 +10,5 @@ import { register } from 'node:module';
  * ids the browser build gives them (shared/build/styledIds.mjs). Imported first by main.ts, before
  * any bundle is loaded.
  */
-register('./styledComponentsHook.mjs', import.meta.url);
+// The built service bundles shared/ itself, with the ids, and has hooks of its own (builtHooks.mjs).
+register(BUILT ? './builtHooks.mjs' : './styledComponentsHook.mjs', import.meta.url);

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import { PUBLIC_REMOTE_NAMES } from '@satta/shared/domain/remotes';
 import { isComponent, type RemoteServerBundle } from './bundles.ts';
+import { BUILT } from './built.ts';
 
 /** The remotes that have public widgets (the manifest's `public` ones); mf-admin is only ever rendered in the browser. */
 export const PUBLIC_REMOTES = PUBLIC_REMOTE_NAMES;
@@ -16,10 +17,10 @@ export type WidgetLookup = (remote: string, exposed: string) => ComponentType | 
 
 /**
  * Bundles are written here before they are imported (also one from a mounted folder), inside
- * this package so that their bare imports (react, @satta/shared/...) resolve to the render
+ * this package (the built service's own folder) so that their bare imports (react, @satta/shared/...) resolve to the render
  * service's own single copies.
  */
-const DOWNLOADS = fileURLToPath(new URL('../.remote-bundles/', import.meta.url));
+const DOWNLOADS = fileURLToPath(new URL(BUILT ? './.remote-bundles/' : '../.remote-bundles/', import.meta.url));
 
 /**
  * The remotes' server bundles, found from the same runtime manifest the browser uses (`remotes`
