@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { RuntimeConfig } from '../../shared/data/config.ts';
 
 /**
- * Response headers of the local host: security headers, a Content-Security-Policy built from
- * the runtime configuration the host serves, and the cache rule. firebase.json writes the same
- * rules for Firebase Hosting (with production origins); serve.test.ts checks that they agree.
+ * Response headers of the site, from one source: security headers, a Content-Security-Policy
+ * built from the runtime configuration, and the cache rule. The local host (and the render
+ * service) apply them per response; `hostingHeaderRules` writes the same rules in firebase.json's
+ * form for Firebase Hosting (scripts/hostingHeaders.ts puts them into firebase.json, and
+ * serve.test.ts checks that Hosting applying them answers as the local host does).
  */
 
 /** Realtime Database hosts in production. The SDK may be redirected from the project's host to
@@ -31,16 +33,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * Files whose names carry Vite's content hash (`[name]-[hash].[ext]`, the hash being 8
  * base64url characters, so it may contain `-` and `_`): the shell's `/assets/` and everything a
  * remote emits under `/remotes/<name>/` except `remoteEntry.js`. Only these may be cached for
- * good; firebase.json has the same expression as its immutable rule.
+ * good. Written as a string because firebase.json's immutable rule is this expression as text
+ * (RegExp#source would escape the slashes).
  */
-const HASHED_ASSET =
-  /^\/(assets|remotes\/[^/]+)\/([^/]+\/)*[^/]+-[A-Za-z0-9_-]{8}\.(js|mjs|css|woff2?|ttf|otf|png|jpe?g|gif|svg|webp|avif|ico|wasm)$/;
+const HASHED_ASSET_PATTERN = String.raw`^/(assets|remotes/[^/]+)/([^/]+/)*[^/]+-[A-Za-z0-9_-]{8}\.(js|mjs|css|woff2?|ttf|otf|png|jpe?g|gif|svg|webp|avif|ico|wasm)$`;
+const HASHED_ASSET = new RegExp(HASHED_ASSET_PATTERN);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /** HTML, remoteEntry.js, /config.json, /sw.js and every other unhashed file revalidate. */
 export function cacheControl(urlPath: string): string {
-  return HASHED_ASSET.test(urlPath) ? IMMUTABLE : 'no-cache';
+  return HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE;
 }
 
 /** CSP hash sources of the inline scripts of a page (their text as written, UTF-8). */
@@ -136,4 +140,46 @@ export function contentSecurityPolicy(config: RuntimeConfig | undefined, scriptH
     ['frame-ancestors', "'none'"],
   ];
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+/** One entry of firebase.json's `hosting.headers`: a glob (`source`) or a `regex`, and its headers. */
+export interface HostingHeaderRule {
+  source?: string;
+  regex?: string;
+  headers: { key: string; value: string }[];
+}
+
+/**
+ * Where Hosting must say `no-cache` itself: it lets browsers keep a static file for an hour unless
+ * a rule says otherwise, where the local host answers `cacheControl`'s rule for every file. The
+ * first glob covers the build's unhashed files by type; /config.json and the fonts' licence text
+ * (under /fonts/) are of other types.
+ */
+const REVALIDATED_FILES = [
+  '**/*.@(js|mjs|css|html|webmanifest|png|jpg|jpeg|gif|svg|webp|avif|ico|woff|woff2|ttf|otf|wasm)',
+  '/config.json',
+  '/fonts/**',
+];
+
+/**
+ * The headers above as firebase.json's `hosting.headers`, for a site served with `config` whose
+ * page template has inline scripts with these hashes. Hosting applies every matching rule and the
+ * last one wins for a header, so the immutable rule for content-hashed files comes after the
+ * revalidating ones it overrides.
+ */
+export function hostingHeaderRules(config: RuntimeConfig, scriptHashes: readonly string[]): HostingHeaderRule[] {
+  const header = (key: string, value: string) => ({ key, value });
+  return [
+    {
+      source: '**',
+      headers: [
+        header('Content-Security-Policy', contentSecurityPolicy(config, scriptHashes)),
+        ...Object.entries(SECURITY_HEADERS).map(([key, value]) => header(key, value)),
+      ],
+    },
+    ...REVALIDATED_FILES.map((source) => ({ source, headers: [header('Cache-Control', REVALIDATE)] })),
+    // A shell on another origin may load the remotes hosted here (module scripts are fetched with CORS).
+    { source: '/**/remoteEntry.js', headers: [header('Access-Control-Allow-Origin', '*')] },
+    { regex: HASHED_ASSET_PATTERN, headers: [header('Cache-Control', IMMUTABLE)] },
+  ];
 }
