@@ -5,7 +5,7 @@ import { createNotifyService } from './service.ts';
 
 /*
  * The push notification service: `tsx src/main.ts [--port 5055] [--host 127.0.0.1]`, configured by
- * the environment (see config.ts and the README's "Push notifications"). It prints its VAPID
+ * the environment (see config.ts and docs/push.md). It prints its VAPID
  * public key and then `notify: listening on http://HOST:PORT`, which scripts/stack.ts waits for.
  */
 structuredConsole();
