@@ -1,4 +1,4 @@
-// Lighthouse 12 (npm `lighthouse`, Debian's Chromium), mobile profile with simulated throttling,
+// Lighthouse 13 (npm `lighthouse`, Debian's Chromium), mobile profile with simulated throttling,
 // 3 runs per URL, on `/`, `/chart` and `/chart/gali/{this year}` of a local stack seeded with
 // 400 days of sample data. Prints the median performance score, LCP, CLS, TBT and bytes per URL.
 //
