@@ -82,6 +82,11 @@ export function traceOf(headers: IncomingHttpHeaders, project = state.project): 
   return trace ? `projects/${project}/traces/${trace.toLowerCase()}` : undefined;
 }
 
+/** Whether requests get a line (JSON mode, or LOG_REQUESTS=1): a busy server skips the bookkeeping otherwise. */
+export function logsRequests(): boolean {
+  return state.requests;
+}
+
 export interface RequestLine {
   method: string;
   /** The path and query as asked. */

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '@satta/shared/data';
 import { SECURITY_HEADERS, inlineScriptHashes } from '../../hosting/headers.ts';
 import { createHostingHandler } from '../../hosting/serve.ts';
-import { logRequest } from '../../log/log.ts';
+import { logRequest, logsRequests } from '../../log/log.ts';
 import { PageCache, storedBody, type StoredBody, type StoredPage } from './pageCache.ts';
 import { FEED_CACHE_CONTROL, FEED_JSON_TYPE, FEED_XML_TYPE, feedEntries, feedLinks, jsonFeed, rssFeed } from './feeds.ts';
 import { renderPage } from './renderPage.tsx';
@@ -221,17 +221,18 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   let draining = false;
   const server = createServer((req, res) => {
     const started = performance.now();
-    res.once('finish', () =>
-      logRequest('render', {
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        status: res.statusCode,
-        ms: performance.now() - started,
-        headers: req.headers,
-        remoteIp: req.socket.remoteAddress,
-        responseSize: Number(res.getHeader('content-length') ?? 0) || undefined,
-      }),
-    );
+    if (logsRequests())
+      res.once('finish', () =>
+        logRequest('render', {
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          status: res.statusCode,
+          ms: performance.now() - started,
+          headers: req.headers,
+          remoteIp: req.socket.remoteAddress,
+          responseSize: Number(res.getHeader('content-length') ?? 0) || undefined,
+        }),
+      );
     answer(req, res).catch((error: unknown) => {
       console.error('render:', error);
       if (!res.headersSent) res.writeHead(500);
