@@ -93,6 +93,11 @@ export const FUTURE_DATE_ERROR = 'The date cannot be in the future.';
 export const MAIN_INFO_REQUIRED = 'Please enter both a name and a phone number.';
 export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password.';
 export const NEW_PASSWORD_REQUIRED = 'Please enter a new password.';
+export const NEW_PASSWORD_BLANK = 'The new password cannot be only spaces.';
+export const newPasswordLength = (length: number, min: number, max: number): string =>
+  `The new password must be ${min} to ${max} characters long (it has ${length}).`;
+export const phoneFormatError = (field: string): string =>
+  `${field} must be a phone number: digits, with an optional + at the start and spaces, 6 to 15 digits (for example +91 98765 43210).`;
 export const TIME_REQUIRED = 'Please enter a time.';
 export const TIME_FORMAT_ERROR = 'Time must be in HH:MM AM/PM format, for example 02:00 PM.';
 export const SITE_URL_ERROR = 'Website must be a valid http:// or https:// address.';

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PHONE_PATTERN } from './phone.ts';
 import { DEFAULT_RATES } from './agents.ts';
 import {
   isContactEmail,
@@ -146,6 +148,9 @@ describe('validatePreviousNumber', () => {
   });
 });
 
+const PHONE_ERROR =
+  'Phone number must be a phone number: digits, with an optional + at the start and spaces, 6 to 15 digits (for example +91 98765 43210).';
+
 describe('validateMainInfo', () => {
   const REQUIRED = 'Please enter both a name and a phone number.';
   it.each([
@@ -170,12 +175,32 @@ describe('validateMainInfo', () => {
       { ok: false, error: REQUIRED },
     ],
     [
-      { name: 'R'.repeat(100), phnnumber: '1' },
-      { ok: true, value: { name: 'R'.repeat(100), phnnumber: '1' } },
+      { name: 'R'.repeat(100), phnnumber: '987654' },
+      { ok: true, value: { name: 'R'.repeat(100), phnnumber: '987654' } },
     ],
     [
-      { name: 'R'.repeat(101), phnnumber: '1' },
+      { name: 'R'.repeat(101), phnnumber: '987654' },
       { ok: false, error: 'Name is too long: 101 characters, at most 100.' },
+    ],
+    [
+      { name: 'Raj', phnnumber: 'call me maybe' },
+      { ok: false, error: PHONE_ERROR },
+    ],
+    [
+      { name: 'Raj', phnnumber: '+91 98765-43210' },
+      { ok: false, error: PHONE_ERROR },
+    ],
+    [
+      { name: 'Raj', phnnumber: '12345' },
+      { ok: false, error: PHONE_ERROR },
+    ],
+    [
+      { name: 'Raj', phnnumber: '+123 456 789 012 345' },
+      { ok: true, value: { name: 'Raj', phnnumber: '+123 456 789 012 345' } },
+    ],
+    [
+      { name: 'Raj', phnnumber: '1234567890123456' },
+      { ok: false, error: PHONE_ERROR },
     ],
     [
       { name: 'Raj', phnnumber: '9'.repeat(41) },
@@ -189,12 +214,32 @@ describe('validateMainInfo', () => {
 describe('validatePassword', () => {
   it.each([
     [
-      { current: 'old', next: 'new' },
-      { ok: true, value: { current: 'old', next: 'new' } },
+      { current: 'old', next: 'new-pass' },
+      { ok: true, value: { current: 'old', next: 'new-pass' } },
     ],
     [
       { current: ' old ', next: ' new pass ' },
       { ok: true, value: { current: ' old ', next: ' new pass ' } },
+    ],
+    [
+      { current: 'old', next: '      ' },
+      { ok: false, error: 'The new password cannot be only spaces.' },
+    ],
+    [
+      { current: 'old', next: 'abcde' },
+      { ok: false, error: 'The new password must be 6 to 4096 characters long (it has 5).' },
+    ],
+    [
+      { current: 'old', next: 'पासवर्ड' },
+      { ok: true, value: { current: 'old', next: 'पासवर्ड' } },
+    ],
+    [
+      { current: 'old', next: 'x'.repeat(4096) },
+      { ok: true, value: { current: 'old', next: 'x'.repeat(4096) } },
+    ],
+    [
+      { current: 'old', next: 'x'.repeat(5000) },
+      { ok: false, error: 'The new password must be 6 to 4096 characters long (it has 5000).' },
     ],
     [
       { current: '', next: 'new' },
@@ -290,6 +335,24 @@ describe('validateAgent', () => {
     ['an ftp site', { site: 'ftp://example.com' }, { ok: false, error: 'Website must be a valid http:// or https:// address.' }],
     ['a name of 101 characters', { name: 'K'.repeat(101) }, { ok: false, error: 'Name is too long: 101 characters, at most 100.' }],
     ['a phone 2 of 41 characters', { phone2: '9'.repeat(41) }, { ok: false, error: 'Phone 2 is too long: 41 characters, at most 40.' }],
+    [
+      'a phone in letters',
+      { phone: 'abcdef' },
+      {
+        ok: false,
+        error:
+          'Phone must be a phone number: digits, with an optional + at the start and spaces, 6 to 15 digits (for example +91 98765 43210).',
+      },
+    ],
+    [
+      'a phone 2 with a hyphen',
+      { phone2: '98765-43210' },
+      {
+        ok: false,
+        error:
+          'Phone 2 must be a phone number: digits, with an optional + at the start and spaces, 6 to 15 digits (for example +91 98765 43210).',
+      },
+    ],
     [
       'a payment of 201 characters',
       { payment: 'p'.repeat(201) },
@@ -422,5 +485,13 @@ describe('isContactEmail', () => {
     ['mailto:admin@example.com', false],
   ])('%j -> %s', (text, shown) => {
     expect(isContactEmail(text)).toBe(shown);
+  });
+});
+
+describe('the phone number rule of the forms is the rules’ rule', () => {
+  it('database.rules.json checks mian/phnnumber and a khaiwal’s phones with the same expression', () => {
+    const rules = readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8');
+    const expression = JSON.stringify(PHONE_PATTERN.source).slice(1, -1);
+    expect(rules.split(`matches(/${expression}/)`).length - 1).toBe(3);
   });
 });

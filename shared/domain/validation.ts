@@ -7,6 +7,7 @@ import {
   INVALID_DATE,
   INVALID_SATTANAME,
   MAIN_INFO_REQUIRED,
+  NEW_PASSWORD_BLANK,
   NEW_PASSWORD_REQUIRED,
   NUMBER_FORMAT_ERROR,
   PLEASE_SELECT_DATE,
@@ -18,9 +19,12 @@ import {
   WA_NUMBER_ERROR,
   adEntryIncomplete,
   adTimeFormatError,
+  newPasswordLength,
+  phoneFormatError,
   timingFormatError,
   tooLongError,
 } from './messages.ts';
+import { isPhoneNumber } from './phone.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { isDateKey } from './siteTime.ts';
 import { normalizeTimeInput } from './time.ts';
@@ -114,10 +118,20 @@ export function validateMainInfo(form: {
     ['Name', name, MAX_LENGTH.mainInfo.name],
     ['Phone number', phnnumber, MAX_LENGTH.mainInfo.phnnumber],
   ]);
-  return long === null ? ok({ name, phnnumber }) : fail(long);
+  if (long !== null) return fail(long);
+  return isPhoneNumber(phnnumber) ? ok({ name, phnnumber }) : fail(phoneFormatError('Phone number'));
 }
 
-/** Update Password. Passwords are taken as typed: spaces may be part of one. */
+/**
+ * Firebase Auth's bounds for an email/password account: it refuses a password shorter than 6
+ * characters (auth/weak-password) and one longer than 4096.
+ */
+export const PASSWORD_LENGTH = { min: 6, max: 4096 } as const;
+
+/**
+ * Update Password. Passwords are taken as typed: spaces may be part of one, but a new password
+ * of spaces alone is refused, and its length must be one Firebase Auth accepts.
+ */
 export function validatePassword(form: {
   current: string | null | undefined;
   next: string | null | undefined;
@@ -126,6 +140,12 @@ export function validatePassword(form: {
   const next = form.next ?? '';
   if (current === '') return fail(CURRENT_PASSWORD_REQUIRED);
   if (next === '') return fail(NEW_PASSWORD_REQUIRED);
+  if (next.trim() === '') return fail(NEW_PASSWORD_BLANK);
+  // Counted as the admin sees characters (an emoji is one), not in UTF-16 units.
+  const length = [...next].length;
+  if (length < PASSWORD_LENGTH.min || length > PASSWORD_LENGTH.max) {
+    return fail(newPasswordLength(length, PASSWORD_LENGTH.min, PASSWORD_LENGTH.max));
+  }
   return ok({ current, next });
 }
 
@@ -172,6 +192,8 @@ export function validateAgent(form: AgentForm): Validation<KhaiwalRecord> {
     ['Haruf rate', haruf, MAX_LENGTH.khaiwal.haruf],
   ]);
   if (long !== null) return fail(long);
+  if (!isPhoneNumber(phone)) return fail(phoneFormatError('Phone'));
+  if (phone2 !== '' && !isPhoneNumber(phone2)) return fail(phoneFormatError('Phone 2'));
 
   const customTimings: [string, string][] = [];
   for (const [gameText, timeText] of form.customTimings ?? []) {

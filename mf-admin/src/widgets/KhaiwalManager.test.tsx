@@ -182,6 +182,20 @@ describe('Khaiwal Management', () => {
     expect(screen.getByRole('alert').textContent).toBe('Name is too long: 101 characters, at most 100.');
     expect(commands.saveKhaiwal).not.toHaveBeenCalled();
   });
+
+  it('refuses a phone that is not a phone number, keeping what was typed', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<KhaiwalManager />, data);
+    fillRequired();
+    type('Phone', 'abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Khaiwal' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Phone must be a phone number: digits, with an optional + at the start and spaces, 6 to 15 digits (for example +91 98765 43210).',
+    );
+    expect(commands.saveKhaiwal).not.toHaveBeenCalled();
+    expect(input('Phone').value).toBe('abcdef');
+  });
 });
 
 function withoutId({ id: _id, ...record }: Khaiwal) {

@@ -89,6 +89,19 @@ describe('Update Main Information', () => {
     expect(field(label).value).toBe(value);
   });
 
+  it('refuses a phone number that is words, before writing', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<MainInfoForm />, data);
+    fireEvent.change(field('Phone number'), { target: { value: 'call me maybe' } });
+    fireEvent.click(button());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Phone number must be a phone number: digits, with an optional + at the start and spaces, 6 to 15 digits (for example +91 98765 43210).',
+    );
+    expect(commands.setMainInfo).not.toHaveBeenCalled();
+    expect(field('Phone number').value).toBe('call me maybe');
+  });
+
   it('refuses an email the contact page would hide, before writing', async () => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<MainInfoForm />, data);

@@ -48,7 +48,7 @@ describe('Update Password', () => {
     const { data, commands } = fakeAdminData();
     commands.updatePassword.mockReturnValue(new Promise(() => undefined));
     renderAdmin(<PasswordForm />, data);
-    fill('a', 'b');
+    fill('a', 'b-secret');
     submit();
     await settle();
     expect(screen.getByRole('button', { name: 'Updating...' })).toHaveProperty('disabled', true);
@@ -57,7 +57,9 @@ describe('Update Password', () => {
   it.each([
     ['', 'new', 'Please enter your current password.'],
     ['old', '', 'Please enter a new password.'],
-  ])('requires both passwords (%j, %j)', async (current, next, error) => {
+    ['old', '      ', 'The new password cannot be only spaces.'],
+    ['old', 'x'.repeat(5000), 'The new password must be 6 to 4096 characters long (it has 5000).'],
+  ])('requires both passwords, a new one Firebase Auth accepts (%j, %j)', async (current, next, error) => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<PasswordForm />, data);
     fill(current, next);
