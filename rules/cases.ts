@@ -197,6 +197,17 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
     ADMIN_ONLY,
   ),
   set('notify state', 'notifyState/lastSent/Gali', '2024-01-02', ADMIN_ONLY),
+  set('a pending push 30 s ahead', 'notifyState/pending/2026-11-25/Gali', { number: '42', sendAt: Date.now() + 30_000 }, ADMIN_ONLY),
+  // The undo window is at most 600 s: an end days ahead is no window (and Node fires a timer
+  // over 24.8 days at once).
+  set(
+    'a pending push 30 days ahead',
+    'notifyState/pending/2026-11-25/Gali',
+    { number: '42', sendAt: Date.now() + 30 * 86_400_000 },
+    NOBODY,
+  ),
+  set('a pending push of one digit', 'notifyState/pending/2026-11-25/Gali', { number: '4', sendAt: Date.now() }, NOBODY),
+  set('a pending push with another field', 'notifyState/pending/2026-11-25/Gali', { number: '42', sendAt: Date.now(), extra: 1 }, NOBODY),
   set(
     'result with its publish and change times',
     'sattanamee/Gali/2024-01-02',

@@ -70,4 +70,11 @@ describe('readConfig', () => {
     expect(() => readConfig({})).toThrow(/GCLOUD_PROJECT/);
     expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_CONCURRENCY: '0' })).toThrow(/NOTIFY_CONCURRENCY must be a positive integer/);
   });
+
+  it('refuses a duration setTimeout cannot hold (it would fire after 1 ms)', () => {
+    expect(() => readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_RESULT_DEADLINE_MS: '2592000000' })).toThrow(
+      "notify: NOTIFY_RESULT_DEADLINE_MS must be at most 2147483647 ms (24.8 days), got '2592000000'",
+    );
+    expect(readConfig({ GCLOUD_PROJECT: 'p', NOTIFY_RESULT_DEADLINE_MS: '2147483647' }).resultDeadlineMs).toBe(2147483647);
+  });
 });

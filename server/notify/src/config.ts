@@ -72,6 +72,18 @@ function integer(env: Env, name: string, fallback: number, min: number): number 
 
 const positiveInt = (env: Env, name: string, fallback: number) => integer(env, name, fallback, 1);
 
+/**
+ * Node's setTimeout fires a delay over 2^31 - 1 ms (24.8 days) after 1 ms instead: a duration
+ * past it would make every timer it sets fire at once.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function duration(env: Env, name: string, fallback: number): number {
+  const value = positiveInt(env, name, fallback);
+  if (value > MAX_TIMER_MS) throw new Error(`notify: ${name} must be at most ${MAX_TIMER_MS} ms (24.8 days), got '${env[name]}'`);
+  return value;
+}
+
 export function readConfig(env: Env = process.env): NotifyConfig {
   const projectId = env.GCLOUD_PROJECT ?? env.GOOGLE_CLOUD_PROJECT ?? env.FIREBASE_PROJECT_ID;
   if (!projectId) throw new Error('notify: set GCLOUD_PROJECT (or GOOGLE_CLOUD_PROJECT / FIREBASE_PROJECT_ID) to the Firebase project id');
@@ -100,16 +112,16 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     rateLimitPerMinute: positiveInt(env, 'NOTIFY_RATE_LIMIT', 60),
     concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
     hostConcurrency: positiveInt(env, 'NOTIFY_HOST_CONCURRENCY', 50),
-    connectTimeoutMs: positiveInt(env, 'NOTIFY_CONNECT_TIMEOUT_MS', 3_000),
-    requestTimeoutMs: positiveInt(env, 'NOTIFY_REQUEST_TIMEOUT_MS', 10_000),
-    slowAnswerMs: positiveInt(env, 'NOTIFY_SLOW_ANSWER_MS', 2_000),
-    sendTestDeadlineMs: positiveInt(env, 'NOTIFY_SEND_TEST_DEADLINE_MS', 25_000),
-    resultDeadlineMs: positiveInt(env, 'NOTIFY_RESULT_DEADLINE_MS', 300_000),
+    connectTimeoutMs: duration(env, 'NOTIFY_CONNECT_TIMEOUT_MS', 3_000),
+    requestTimeoutMs: duration(env, 'NOTIFY_REQUEST_TIMEOUT_MS', 10_000),
+    slowAnswerMs: duration(env, 'NOTIFY_SLOW_ANSWER_MS', 2_000),
+    sendTestDeadlineMs: duration(env, 'NOTIFY_SEND_TEST_DEADLINE_MS', 25_000),
+    resultDeadlineMs: duration(env, 'NOTIFY_RESULT_DEADLINE_MS', 300_000),
     maxAttempts: positiveInt(env, 'NOTIFY_MAX_ATTEMPTS', 4),
-    retryBaseMs: positiveInt(env, 'NOTIFY_RETRY_BASE_MS', 1_000),
-    maxRetryAfterMs: positiveInt(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
+    retryBaseMs: duration(env, 'NOTIFY_RETRY_BASE_MS', 1_000),
+    maxRetryAfterMs: duration(env, 'NOTIFY_MAX_RETRY_AFTER_MS', 60_000),
     allowLocalEndpoints: env.NOTIFY_ALLOW_LOCAL_ENDPOINTS ? env.NOTIFY_ALLOW_LOCAL_ENDPOINTS === '1' : emulated,
-    backendTimeoutMs: positiveInt(env, 'NOTIFY_BACKEND_TIMEOUT_MS', 5_000),
+    backendTimeoutMs: duration(env, 'NOTIFY_BACKEND_TIMEOUT_MS', 5_000),
     pushHosts: env.NOTIFY_PUSH_HOSTS
       ? env.NOTIFY_PUSH_HOSTS.split(',')
           .filter((p) => p.trim())
@@ -119,8 +131,8 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     // A number, never "trust everything": with every hop trusted the client could name itself in
     // X-Forwarded-For and get a fresh rate-limit budget per request.
     trustProxyHops: integer(env, 'NOTIFY_TRUST_PROXY', 0, 0),
-    gamesRefreshMs: positiveInt(env, 'NOTIFY_GAMES_REFRESH_MS', 15_000),
-    dayCheckMs: positiveInt(env, 'NOTIFY_DAY_CHECK_MS', 15_000),
+    gamesRefreshMs: duration(env, 'NOTIFY_GAMES_REFRESH_MS', 15_000),
+    dayCheckMs: duration(env, 'NOTIFY_DAY_CHECK_MS', 15_000),
     icon: env.NOTIFY_ICON ?? '/icons/notification-192.png',
   };
 }

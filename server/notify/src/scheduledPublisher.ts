@@ -5,6 +5,8 @@ import { isDateKey } from '@satta/shared/domain/siteTime';
 import { resultPatch as writeResult, storedNumber } from '@satta/shared/data/resultPatch';
 import { AUDIT, CORRECTIONS, SCHEDULED, paths } from '@satta/shared/data/paths';
 import { logEvent } from '../../log/log.ts';
+// setTimeout's limit; a later entry is re-armed when it runs out.
+import { MAX_TIMER_MS } from './config.ts';
 
 /** scheduled/{game}/{date} = { number, at, createdAt, claimedAt?, claimedBy? } (admin only). */
 export const SCHEDULED_ROOT = SCHEDULED;
@@ -16,8 +18,6 @@ export const MAX_OVERDUE_MS = 24 * 60 * 60 * 1000;
 export const SERVICE_UID = 'notify-service';
 /** Wait before this instance tries again an entry it claimed but could not publish. */
 const RETRY_MS = 10_000;
-/** setTimeout's limit; a later entry is re-armed when this runs out. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface Scheduled {
   game: string;

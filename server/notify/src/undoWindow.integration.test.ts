@@ -190,4 +190,19 @@ describe('the undo window of a published result', () => {
     expect(notify.output()).not.toMatch(waiting('Gali', '61'));
     expect(await db('GET', `notifyState/pending/${TODAY}/Gali`)).toBeNull();
   }, 30_000);
+
+  it('a recorded window that ends 30 days ahead is no window: pushed after the configured one, not at once', async () => {
+    await db('PUT', 'notifyState/undoWindowSec', 2);
+    // A hand-edited entry (the owner, as the console does; the rules refuse it to the admin).
+    // Node fires a timer over 24.8 days after 1 ms, so this once pushed at once.
+    await db('PUT', `notifyState/pending/${TODAY}/Ghaziabad`, { number: '73', sendAt: Date.now() + 30 * 86_400_000 });
+    const { updatedAt } = await publish('Ghaziabad', '73');
+    await notify.waitForOutput(new RegExp(`${label('Ghaziabad', '73')}: its recorded undo window ends \\d+ s from now, longer than 2 s`));
+    await notify.waitForOutput(announced('Ghaziabad', '73'), 20_000);
+    for (const pushes of Object.values(pushesOf('Ghaziabad'))) {
+      const corrected = pushes.filter((p) => p.number === '73');
+      expect(corrected).toHaveLength(1);
+      expect(corrected[0]?.at).toBeGreaterThanOrEqual(updatedAt + 2000);
+    }
+  }, 30_000);
 });

@@ -136,6 +136,16 @@ export function createPublishQueue(options: PublishQueueOptions) {
       );
       sendAt = readPending(outcome.snapshot.val())?.sendAt ?? sendAt;
     }
+    // A window is at most the configured seconds from now: an end later than that (an entry or a
+    // result time edited by hand) is no undo window, and a timer set days ahead would fire at
+    // once past setTimeout's 24.8 days. The push then waits the configured window from now.
+    const latest = now() + sec * 1000;
+    if (sendAt > latest) {
+      log(
+        `${label(game, number, date)}: its recorded undo window ends ${Math.round((sendAt - now()) / 1000)} s from now, longer than ${sec} s: pushing ${sec} s from now instead`,
+      );
+      sendAt = latest;
+    }
     if (closed) return;
     const wait = Math.max(0, sendAt - now());
     if (wait > 0) log(`${label(game, number, date)} waits for its undo window: push in ${Math.ceil(wait / 1000)} s`);
