@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
@@ -252,5 +255,24 @@ describe('health probes and stopping', () => {
     expect(await response.text()).toContain('GALI');
     await draining;
     expect(drained).toBe(true);
+  });
+});
+
+describe('Content-Security-Policy of a rendered page', () => {
+  it('allows the inline scripts of the shell’s template only, none found in the rendered output', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const allowed = /script-src ([^;]*)/.exec(csp)?.[1]?.match(/'sha256-[^']+'/g) ?? [];
+    const template = readFileSync(join(mounts['/'] ?? '', 'index.html'), 'utf8');
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+    // The template's two boot scripts and its module list (a JSON script the build writes).
+    const templateScripts = [...template.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body = '']) => hash(body));
+    expect(templateScripts).toHaveLength(3);
+    expect(allowed).toEqual(templateScripts);
+    // The page's own data (a JSON script the service wrote into the output) is never allowed to run.
+    const html = await response.text();
+    const data = /<script type="application\/json" id="[^"]+">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toBe('');
+    expect(csp).not.toContain(hash(data));
   });
 });

@@ -111,13 +111,10 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     },
     { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY] },
   );
-  // A page's Content-Security-Policy (its inline scripts' hashes), worked out once per page.
-  const policies = new WeakMap<StoredPage, string>();
-  const policyOf = (page: StoredPage) => {
-    let policy = policies.get(page);
-    if (policy === undefined) policies.set(page, (policy = hosting.policy(inlineScriptHashes(page.body.toString('utf8')))));
-    return policy;
-  };
+  // Every page's Content-Security-Policy allows the inline scripts of the shell's template, the
+  // only ones the service writes, and nothing found in a rendered page: if escaping ever failed
+  // and a widget's output held a <script>, the browser would refuse to run it.
+  const pagePolicy = hosting.policy(inlineScriptHashes(template));
   const isStatic = (pathname: string) => staticPath(options.mounts, pathname);
   // Both feeds of a snapshot, made on the first request for either: a snapshot is never changed, only replaced.
   const feeds = new WeakMap<Snapshot, { json: StoredBody; xml: StoredBody }>();
@@ -171,7 +168,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     const page = (loaded ? null : pages.get(found.key, null)) ?? pages.get(found.key, options.data.snapshot);
     // No data yet (a cold start without the database): the static shell, which loads it itself.
     if (!page) return hosting.handle(req, res);
-    sendPage(req, res, page, policyOf(page), found.status);
+    sendPage(req, res, page, pagePolicy, found.status);
   }
 
   // A new snapshot (a published result) renders the always-kept pages at once, before anyone
@@ -192,8 +189,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     }
     const route = warmQueue.shift();
     if (route === undefined) return;
-    const page = pages.get(route, snapshot);
-    if (page) policyOf(page);
+    pages.get(route, snapshot);
     if (warmQueue.length > 0) warm();
   };
   const warm = () => {
