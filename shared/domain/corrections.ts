@@ -1,5 +1,6 @@
 import { normalizeNumber } from './numbers.ts';
 import { isDateKey } from './siteTime.ts';
+import { readTimestamp } from './timestamps.ts';
 
 /** One entry of the public `corrections` log: a published number that was changed. */
 export interface Correction {
@@ -30,12 +31,14 @@ export function readCorrections(node: unknown, since: number): Correction[] {
   const list: Correction[] = [];
   for (const [id, entry] of Object.entries(node)) {
     if (!isRecord(entry)) continue;
-    const { game, date, publishedAt, correctedAt } = entry;
+    const { game, date } = entry;
+    const publishedAt = readTimestamp(entry['publishedAt']);
+    const correctedAt = readTimestamp(entry['correctedAt']);
     const from = normalizeNumber(entry['from']);
     const to = normalizeNumber(entry['to']);
     if (typeof game !== 'string' || !isDateKey(date) || from === null || to === null) continue;
-    if (typeof correctedAt !== 'number' || correctedAt < since) continue;
-    list.push({ id, game, date, from, to, ...(typeof publishedAt === 'number' ? { publishedAt } : {}), correctedAt });
+    if (correctedAt === undefined || correctedAt < since) continue;
+    list.push({ id, game, date, from, to, ...(publishedAt === undefined ? {} : { publishedAt }), correctedAt });
   }
   // Newest first; equal times (one import) by game and date, so the order is stable.
   return list.sort((a, b) => b.correctedAt - a.correctedAt || a.game.localeCompare(b.game) || a.date.localeCompare(b.date));

@@ -68,7 +68,11 @@ describe('readGameNode: times and corrections', () => {
       place: null,
       results: { '2026-11-20': '42' },
     });
-    expect(readGameNode('Gali', { '2026-11-20': { number: '42', publishedAt: 5 } }).meta).toEqual({ '2026-11-20': { publishedAt: 5 } });
+    expect(readGameNode('Gali', { '2026-11-20': { number: '42', publishedAt: 1_763_640_000_000 } }).meta).toEqual({
+      '2026-11-20': { publishedAt: 1_763_640_000_000 },
+    });
+    // A time no publication could have (written by hand or through the Admin SDK) reads as none.
+    expect(readGameNode('Gali', { '2026-11-20': { number: '42', publishedAt: 1e300, updatedAt: 5 } }).meta).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { normalizeNumber } from './numbers.ts';
 import { isDateKey } from './siteTime.ts';
 import { normalizeTimeInput } from './time.ts';
+import { readTimestamp } from './timestamps.ts';
 
 /** dateKey 'YYYY-MM-DD' -> two-digit result '05'. */
 export type DayResults = Record<string, string>;
@@ -67,15 +68,11 @@ export function readGameNode(name: string, node: unknown): GameData {
   return game;
 }
 
-function readTime(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
-}
-
 /** One date's times and earlier value; null when it has none (old data). */
 function readDayMeta(child: Record<string, unknown>): DayMeta | null {
   const day: DayMeta = {};
-  const publishedAt = readTime(child['publishedAt']);
-  const updatedAt = readTime(child['updatedAt']);
+  const publishedAt = readTimestamp(child['publishedAt']);
+  const updatedAt = readTimestamp(child['updatedAt']);
   const was = normalizeNumber(child['was']);
   if (publishedAt !== undefined) day.publishedAt = publishedAt;
   if (updatedAt !== undefined) day.updatedAt = updatedAt;

@@ -3,6 +3,7 @@ import { GAMES } from '@satta/shared/domain/games';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
 import { siteNow } from '@satta/shared/domain/siteTime';
 import { RESULTS_ROOT } from '@satta/shared/data/paths';
+import { readTimestamp } from '@satta/shared/domain/timestamps';
 
 export interface Result {
   date: string;
@@ -58,12 +59,12 @@ export function watchResults(options: ResultWatcherOptions) {
         options.onRemoved?.(date, game);
         return;
       }
-      const updatedAt: unknown = day.child('updatedAt').val();
+      const updatedAt = readTimestamp(day.child('updatedAt').val());
       options.onResult({
         date,
         game,
         number,
-        ...(typeof updatedAt === 'number' ? { updatedAt } : {}),
+        ...(updatedAt === undefined ? {} : { updatedAt }),
         silent: day.child('silent').val() === true,
       });
     };

@@ -2,7 +2,10 @@ import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Parser from 'rss-parser';
-import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it, vi } from 'vitest';
+import { readCorrections, type Correction } from '@satta/shared/domain/corrections';
+import { readGameNode } from '@satta/shared/domain/results';
 import { jsonFeed, rssFeed, type FeedEntry } from './feeds.ts';
 
 /*
@@ -134,5 +137,56 @@ describe('/feed.xml', () => {
     ];
     const feed = await new Parser().parseString(rssFeed(entries, ORIGIN));
     expect(feed.items[0]?.title).toBe('A&B <x> 23-11-2026: 01');
+  });
+});
+
+describe('feeds never break on odd data', () => {
+  // What the readers make of a correction whose game came with control characters and a
+  // publish time of 1e300 written through the Admin SDK (shared/domain: readCorrections,
+  // readGameNode).
+  const game = readGameNode('Gali', { '2026-11-23': { number: '47', publishedAt: 1e300, updatedAt: -5 } });
+  const [correction] = readCorrections(
+    {
+      c1: {
+        game: 'Ga\u0001li\u000B\uFFFE',
+        date: '2026-11-23',
+        from: '12',
+        to: '47',
+        publishedAt: 1e300,
+        correctedAt: at('2026-11-23T18:10:00Z'),
+      },
+    },
+    0,
+  );
+  const entries: FeedEntry[] = [
+    { kind: 'result', game: game.name, date: '2026-11-23', number: game.results['2026-11-23'] ?? '', publishedAt: null, updatedAt: null },
+    { kind: 'correction', ...(correction as Correction), publishedAt: correction?.publishedAt ?? null },
+  ];
+
+  it('reads an impossible time as none', () => {
+    expect(game.meta).toBeUndefined();
+    expect(correction?.publishedAt).toBeUndefined();
+  });
+
+  it('/feed.xml stays well-formed XML 1.0, without the characters it forbids', () => {
+    const xml = rssFeed(entries, ORIGIN);
+    expect(() => new JSDOM(xml, { contentType: 'application/xml' })).not.toThrow();
+    expect(xml).toContain('<title>संशोधित: Gali 23-11-2026: 12 → 47</title>');
+  });
+
+  it('/feed.json stays valid JSON Feed 1.1', () => {
+    const feed = JSON.parse(jsonFeed(entries, ORIGIN)) as { items: { title: string }[] };
+    expect(validate(feed), JSON.stringify(validate.errors)).toBe(true);
+    expect(feed.items.map((item) => item.title)).toEqual(['संशोधित: Ga\u0001li\u000B\uFFFE 23-11-2026: 12 → 47', 'Gali 23-11-2026: 47']);
+  });
+
+  it('leaves out, and logs, an entry that still holds an impossible time', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bad: FeedEntry = { kind: 'result', game: 'Disawar', date: '2026-11-23', number: '05', publishedAt: 1e300, updatedAt: null };
+    const feed = JSON.parse(jsonFeed([...entries, bad], ORIGIN)) as { items: { id: string }[] };
+    expect(feed.items.map((item) => item.id)).toEqual(['correction:c1', 'result:Gali:2026-11-23:47']);
+    expect(() => new JSDOM(rssFeed([...entries, bad], ORIGIN), { contentType: 'application/xml' })).not.toThrow();
+    expect(warn).toHaveBeenCalledWith('render: feed entry result Disawar 2026-11-23 left out: a time outside 2000-2100 (1e+300, )');
+    warn.mockRestore();
   });
 });

@@ -1,5 +1,7 @@
 import { chartPath } from '@satta/shared/domain/chartUrls';
 import { addDays, formatDisplayDate } from '@satta/shared/domain/siteTime';
+import { readTimestamp } from '@satta/shared/domain/timestamps';
+import { xmlText } from '@satta/shared/domain/xmlText';
 import { SITE_NAME, escapeHtml } from './seo.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -80,9 +82,21 @@ const entryTime = (entry: FeedEntry): number | null =>
 
 /** Newest first: by date key, then by time within a date; at most FEED_LIMIT. */
 export function orderEntries(entries: readonly FeedEntry[]): FeedEntry[] {
-  return [...entries]
+  return entries
+    .filter(usable)
     .sort((a, b) => (a.date === b.date ? (entryTime(b) ?? 0) - (entryTime(a) ?? 0) : a.date < b.date ? 1 : -1))
     .slice(0, FEED_LIMIT);
+}
+
+/**
+ * An entry the feeds can carry: the readers already dropped impossible times, so this only
+ * guards against a reader changed later. A bad entry is left out of the feed, and logged.
+ */
+function usable(entry: FeedEntry): boolean {
+  const times = entry.kind === 'correction' ? [entry.correctedAt, entry.publishedAt] : [entry.publishedAt, entry.updatedAt];
+  if (times.every((time) => time === null || readTimestamp(time) !== undefined)) return true;
+  console.warn(`render: feed entry ${entry.kind} ${entry.game} ${entry.date} left out: a time outside 2000-2100 (${times.join(', ')})`);
+  return false;
 }
 
 interface Item {
@@ -155,6 +169,9 @@ export function jsonFeed(entries: readonly FeedEntry[], origin: string): string 
   });
 }
 
+/** Text for the XML feed: escaped, and without the characters XML 1.0 forbids. */
+const xml = (text: string) => escapeHtml(xmlText(text));
+
 /** RSS 2.0 (https://www.rssboard.org/rss-specification), with an atom:link to itself. */
 export function rssFeed(entries: readonly FeedEntry[], origin: string): string {
   const ordered = orderEntries(entries);
@@ -163,10 +180,10 @@ export function rssFeed(entries: readonly FeedEntry[], origin: string): string {
     const item = toItem(entry, origin);
     return [
       '<item>',
-      `<title>${escapeHtml(item.title)}</title>`,
-      `<link>${escapeHtml(item.url)}</link>`,
-      `<guid isPermaLink="false">${escapeHtml(item.id)}</guid>`,
-      `<description>${escapeHtml(item.text)}</description>`,
+      `<title>${xml(item.title)}</title>`,
+      `<link>${xml(item.url)}</link>`,
+      `<guid isPermaLink="false">${xml(item.id)}</guid>`,
+      `<description>${xml(item.text)}</description>`,
       ...(item.published === null ? [] : [`<pubDate>${new Date(item.published).toUTCString()}</pubDate>`]),
       '</item>',
     ].join('');
