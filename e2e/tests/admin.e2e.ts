@@ -455,7 +455,10 @@ describe('admin dashboard (mf-admin)', () => {
     expect(cells[0]).toBe(admin.email);
     expect(cells[1]).toMatch(new RegExp(`^${TODAY} \\d{2}:\\d{2}:\\d{2} [AP]M$`));
     expect(cells[3]).toBe('07 → 08');
-    expect(await trail.locator('tr', { hasText: '399 results imported' }).count()).toBe(1);
+    // The import's entry keeps each row's old and new number.
+    const imported = trail.locator('tr', { hasText: `{"Gali/${IMPORT_DAYS[0]}":"00"` });
+    expect(await imported.count()).toBe(1);
+    expect(await imported.locator('td').nth(3).textContent()).toMatch(new RegExp(`^\\{"Gali/${IMPORT_DAYS[0]}":null,`));
   });
 
   it('is usable at 360 px: no sideways scrolling, every form reachable', async () => {

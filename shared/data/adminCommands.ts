@@ -19,6 +19,7 @@ import {
 import { isDateKey } from '../domain/siteTime.ts';
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
+import { resultKey } from '../domain/results.ts';
 import { resultPatch as writeResult, storedNumber } from './resultPatch.ts';
 
 // The admin's writes. Each is one multi-path update together with its audit entry, so the
@@ -117,20 +118,16 @@ export function auditTrail(ctx: DataContext): Observable<AuditEntry[]> {
  * back-filled (`silent`, never pushed); a row that changes a published number is also a
  * correction, and one that repeats the stored number writes nothing (see setResult).
  */
-export async function importResults(ctx: AdminContext, rows: { game: string; date: string; number: string }[]): Promise<number> {
-  const wanted = new Map<string, { game: string; date: string; value: string }>();
-  for (const row of rows) {
-    const value = normalizeNumber(row.number);
-    if (value === null || !isDateKey(row.date))
-      throw new DataError('data/invalid-row', `Invalid row: ${row.date} ${row.game} ${row.number}`);
-    wanted.set(`${row.game}/${row.date}`, { game: row.game, date: row.date, value });
-  }
-  // What is stored now, one key-range read per game rather than one read per row.
+/** What is stored now for each game among `rows`: one key-range read per game rather than one read per row. */
+async function storedDays(
+  ctx: DataContext,
+  rows: readonly { game: string; date: string }[],
+): Promise<Map<string, Record<string, unknown>>> {
   const stored = new Map<string, Record<string, unknown>>();
-  for (const game of new Set([...wanted.values()].map((w) => w.game))) {
-    const dates = [...wanted.values()]
-      .filter((w) => w.game === game)
-      .map((w) => w.date)
+  for (const game of new Set(rows.map((row) => row.game))) {
+    const dates = rows
+      .filter((row) => row.game === game)
+      .map((row) => row.date)
       .sort();
     const snapshot = await get(
       query(ref(ctx.db, paths.game(game)), orderByKey(), startAt(dates[0] ?? ''), endAt(dates[dates.length - 1] ?? '')),
@@ -138,11 +135,50 @@ export async function importResults(ctx: AdminContext, rows: { game: string; dat
     const node = snapshot.val() as unknown;
     stored.set(game, isRecord(node) ? node : {});
   }
-  const patch: Record<string, unknown> = {};
-  for (const { game, date, value } of wanted.values()) {
-    Object.assign(patch, resultPatch(ctx, game, date, stored.get(game)?.[date] ?? null, value, true) ?? {});
+  return stored;
+}
+
+/**
+ * The numbers published now for the rows of an import, by `game/date` (a row without one is
+ * absent), so that the preview can mark each row that would replace one.
+ */
+export async function publishedNumbers(ctx: DataContext, rows: readonly { game: string; date: string }[]): Promise<Record<string, string>> {
+  const stored = await storedDays(ctx, rows);
+  const found: Record<string, string> = {};
+  for (const row of rows) {
+    const number = storedNumber(stored.get(row.game)?.[row.date] ?? null);
+    if (number !== null) found[resultKey(row)] = number;
   }
-  if (Object.keys(patch).length > 0) await writeAudited(ctx, patch, RESULTS_ROOT, null, `${rows.length} results imported`);
+  return found;
+}
+
+/**
+ * Writes many results atomically (one multi-path update), with one audit entry that keeps each
+ * row's old and new number (`{ "Gali/2026-11-10": "97" }` -> `{ "Gali/2026-11-10": "42" }`).
+ * Every row is back-filled (`silent`, never pushed); a row that changes a published number is
+ * also a correction, and one that repeats the stored number writes nothing (see setResult).
+ */
+export async function importResults(ctx: AdminContext, rows: { game: string; date: string; number: string }[]): Promise<number> {
+  const wanted = new Map<string, { game: string; date: string; value: string }>();
+  for (const row of rows) {
+    const value = normalizeNumber(row.number);
+    if (value === null || !isDateKey(row.date))
+      throw new DataError('data/invalid-row', `Invalid row: ${row.date} ${row.game} ${row.number}`);
+    wanted.set(resultKey(row), { game: row.game, date: row.date, value });
+  }
+  const stored = await storedDays(ctx, [...wanted.values()]);
+  const patch: Record<string, unknown> = {};
+  const before: Record<string, string | null> = {};
+  const after: Record<string, string> = {};
+  for (const [key, { game, date, value }] of wanted) {
+    const current = stored.get(game)?.[date] ?? null;
+    const change = resultPatch(ctx, game, date, current, value, true);
+    if (!change) continue;
+    Object.assign(patch, change);
+    before[key] = storedNumber(current);
+    after[key] = value;
+  }
+  if (Object.keys(patch).length > 0) await writeAudited(ctx, patch, RESULTS_ROOT, before, after);
   return rows.length;
 }
 

@@ -253,6 +253,30 @@ describe('data service against the local backend', () => {
     expect(log.filter((c) => c['date']?.toString().startsWith('2025-03'))).toEqual([
       { game: 'Gali', date: '2025-03-15', from: '20', to: '22', publishedAt: 1_700_000_000_000, correctedAt: changed['updatedAt'] },
     ]);
+    // The audit keeps each written row's old and new number (the unchanged row wrote nothing).
+    const audit = Object.values((await rest('audit')) as Record<string, Record<string, unknown>>);
+    expect(audit.filter((e) => typeof e['new'] === 'string' && e['new'].includes('2025-03-1'))).toEqual([
+      expect.objectContaining({
+        path: 'sattanamee',
+        email: DEMO_ADMIN.email,
+        old: JSON.stringify({ 'Gali/2025-03-13': null, 'Gali/2025-03-15': '20' }),
+        new: JSON.stringify({ 'Gali/2025-03-13': '06', 'Gali/2025-03-15': '22' }),
+      }),
+    ]);
+  });
+
+  it('tells which rows of an import would replace a published number', async () => {
+    const admin = service('import-preview');
+    await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await rest('sattanamee/Gali/2025-04-10', 'PUT', { number: '97' });
+    await rest('sattanamee/Disawar/2025-04-10', 'PUT', { number: '05' });
+    expect(
+      await admin.publishedNumbers([
+        { game: 'Gali', date: '2025-04-10' },
+        { game: 'Gali', date: '2025-04-11' },
+        { game: 'Disawar', date: '2025-04-10' },
+      ]),
+    ).toEqual({ 'Gali/2025-04-10': '97', 'Disawar/2025-04-10': '05' });
   });
 
   it('records who changed what in the audit trail', async () => {

@@ -272,7 +272,12 @@ export class DataService {
     return this.memo('audit', () => commands.auditTrail(this.ctx));
   }
 
-  /** Writes many back-filled results atomically, with one audit entry; resolves the row count. */
+  /** The numbers published now for an import's rows, by `game/date` (rows without one are absent). */
+  publishedNumbers(rows: readonly { game: string; date: string }[]): Promise<Record<string, string>> {
+    return commands.publishedNumbers(this.ctx, rows);
+  }
+
+  /** Writes many back-filled results atomically, with one audit entry (each row's old and new number); resolves the row count. */
   importResults(rows: { game: string; date: string; number: string }[]): Promise<number> {
     return commands.importResults(this.ctx, rows);
   }

@@ -3,6 +3,9 @@ import { isDateKey } from './siteTime.ts';
 import { normalizeTimeInput } from './time.ts';
 import { readTimestamp } from './timestamps.ts';
 
+/** One game's date as a key of its own, `Gali/2026-11-10` (a game name holds no '/'). */
+export const resultKey = (row: { game: string; date: string }): string => `${row.game}/${row.date}`;
+
 /** dateKey 'YYYY-MM-DD' -> two-digit result '05'. */
 export type DayResults = Record<string, string>;
 

@@ -27,7 +27,12 @@ export const SHOW_MORE = 'Show more';
 export const IMPORT_TITLE = 'Bulk Import Results';
 export const IMPORT_HELP = 'Paste one result per line as date,game,number (for example 2026-01-31,Gali,42). A header line is optional.';
 export const CHECK_ROWS = 'Check rows';
-export const importSummary = (valid: number, rejected: number): string => `${valid} row(s) ready to import, ${rejected} rejected.`;
+export const importSummary = (valid: number, rejected: number, replacing = 0): string =>
+  `${valid} row(s) ready to import, ${rejected} rejected.${replacing > 0 ? ` ${replacing} of them replace a published number.` : ''}`;
+export const importReplaces = (old: string, next: string): string => `Replaces ${old} → ${next}`;
+export const CHECKING_PUBLISHED = 'Checking the published numbers…';
+export const publishedCheckFailed = (message: string): string =>
+  `Could not check the published numbers (${message}). Nothing was imported; try Check rows again.`;
 export const confirmImport = (n: number): string => `Confirm import of ${n} result(s)`;
 export const IMPORT_NOTHING_VALID = 'There is no valid row to import.';
 export const importDone = (n: number): string => `Imported ${n} result(s).`;

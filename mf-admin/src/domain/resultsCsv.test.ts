@@ -49,7 +49,12 @@ describe('checkResultsCsv', () => {
       [ok(1, '2026-11-20', 'Gali', '42'), bad(2, 'Not a date: use YYYY-MM-DD')],
     ],
     ['blank lines and CRLF are skipped', '\r\n2026-11-20,Gali,42\r\n\r\n', [ok(2, '2026-11-20', 'Gali', '42')]],
-    ['numbers are written with two digits', '2026-11-20,Gali,7', [ok(1, '2026-11-20', 'Gali', '07')]],
+    [
+      'a one-digit number is refused, as Update Number refuses it',
+      '2026-11-20,Gali,7',
+      [bad(1, 'Number must be two digits from 00 to 99.')],
+    ],
+    ['a number with spaces around it', '2026-11-20, Gali , 07 ', [ok(1, '2026-11-20', 'Gali', '07')]],
     ['tabs from a spreadsheet', '2026-11-20\tDisawer\t05', [ok(1, '2026-11-20', 'Disawar', '05')]],
     ['semicolons and quotes', '"20-11-2026";"Gali";"42"', [ok(1, '2026-11-20', 'Gali', '42')]],
     ['a trailing comma', '2026-11-20,Gali,42,', [ok(1, '2026-11-20', 'Gali', '42')]],

@@ -84,7 +84,8 @@ export function checkResultsCsv(text: string, context: ImportContext): CheckedLi
     if (date > context.todayKey) return fail(FUTURE_DATE_ERROR);
     const game = resolveGame(gameText, context.games);
     if (game === null) return fail(importUnknownGame(gameText));
-    const number = normalizeNumber(numberText);
+    // Exactly two digits, as Update Number asks: a '7' could be a slip for '70'.
+    const number = /^\d{2}$/.test(numberText) ? normalizeNumber(numberText) : null;
     if (number === null) return fail(NUMBER_FORMAT_ERROR);
     const key = `${game}\u0000${date}`;
     const earlier = seen.get(key);

@@ -15,6 +15,7 @@ type AdminKeys =
   | 'deleteKhaiwal'
   | 'audit$'
   | 'importResults'
+  | 'publishedNumbers'
   | 'sendTestNotification'
   | 'undoResult'
   | 'pendingPushes$'

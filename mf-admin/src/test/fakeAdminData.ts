@@ -39,6 +39,7 @@ export interface FakeCommands {
   saveKhaiwal: ReturnType<typeof vi.fn<Fn<'saveKhaiwal'>>>;
   deleteKhaiwal: ReturnType<typeof vi.fn<Fn<'deleteKhaiwal'>>>;
   importResults: ReturnType<typeof vi.fn<Fn<'importResults'>>>;
+  publishedNumbers: ReturnType<typeof vi.fn<Fn<'publishedNumbers'>>>;
   sendTestNotification: ReturnType<typeof vi.fn<Fn<'sendTestNotification'>>>;
   undoResult: ReturnType<typeof vi.fn<Fn<'undoResult'>>>;
   setUndoWindow: ReturnType<typeof vi.fn<Fn<'setUndoWindow'>>>;
@@ -74,6 +75,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     saveKhaiwal: vi.fn<Fn<'saveKhaiwal'>>(async (id) => id ?? 'new-id'),
     deleteKhaiwal: vi.fn<Fn<'deleteKhaiwal'>>(async () => undefined),
     importResults: vi.fn<Fn<'importResults'>>(async (rows) => rows.length),
+    publishedNumbers: vi.fn<Fn<'publishedNumbers'>>(async () => ({})),
     sendTestNotification: vi.fn<Fn<'sendTestNotification'>>(async () => 'Test notification sent to 3 subscribers.'),
     undoResult: vi.fn<Fn<'undoResult'>>(async () => null),
     setUndoWindow: vi.fn<Fn<'setUndoWindow'>>(async () => undefined),

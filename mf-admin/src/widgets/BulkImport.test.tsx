@@ -16,8 +16,9 @@ describe('Bulk import', () => {
   it('previews every row, marks the bad one with its reason, and writes nothing until confirmed', async () => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<BulkImport />, data);
-    paste('date,game,number\n2026-11-19,Gali,42\n2026-11-19,Atlantis,11\n2026-11-18,disawer,5');
+    paste('date,game,number\n2026-11-19,Gali,42\n2026-11-19,Atlantis,11\n2026-11-18,disawer,05');
     check();
+    await settle();
     expect(screen.getByText('2 row(s) ready to import, 1 rejected.')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Import preview' });
     const bad = within(table).getByText('Rejected: Unknown game: Atlantis').closest('tr');
@@ -36,21 +37,23 @@ describe('Bulk import', () => {
     expect(screen.queryByText('Imported 2 result(s).')).toBeNull();
   });
 
-  it('drops the preview when the text changes, so a stale check can never be written', () => {
+  it('drops the preview when the text changes, so a stale check can never be written', async () => {
     const { data } = fakeAdminData();
     renderAdmin(<BulkImport />, data);
     paste('2026-11-19,Gali,42');
     check();
+    await settle();
     expect(screen.getByRole('button', { name: 'Confirm import of 1 result(s)' })).toBeTruthy();
     paste('2026-11-19,Gali,43');
     expect(screen.queryByRole('button', { name: /Confirm import/ })).toBeNull();
   });
 
-  it('cannot confirm when no row is valid', () => {
+  it('cannot confirm when no row is valid', async () => {
     const { data } = fakeAdminData();
     renderAdmin(<BulkImport />, data);
     paste('nonsense');
     check();
+    await settle();
     expect(screen.getByText('0 row(s) ready to import, 1 rejected.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm import of 0 result(s)' })).toHaveProperty('disabled', true);
   });
@@ -62,6 +65,7 @@ describe('Bulk import', () => {
     renderAdmin(<BulkImport />, data);
     paste('2026-11-19,Gali,42');
     check();
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 1 result(s)' }));
     await settle();
     expect(screen.getByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
@@ -72,5 +76,58 @@ describe('Bulk import', () => {
     expect(screen.getByRole('table', { name: 'Import preview' })).toBeTruthy();
     await advance(3000);
     expect(screen.queryByText('Import failed: You are not allowed to make this change; sign in again as the admin.')).toBeNull();
+  });
+
+  it('refuses a one-digit number with the form’s message, as Update Number refuses 5', async () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<BulkImport />, data);
+    paste('2026-11-19,Gali,7');
+    check();
+    await settle();
+    expect(screen.getByText('Rejected: Number must be two digits from 00 to 99.')).toBeTruthy();
+  });
+
+  it('marks a row that replaces a published number, old → new, and asks before writing', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.publishedNumbers.mockResolvedValue({ 'Gali/2026-11-10': '97', 'Disawar/2026-11-10': '05' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderAdmin(<BulkImport />, data);
+    paste('2026-11-10,Gali,42\n2026-11-10,Disawar,05\n2026-11-11,Gali,13');
+    check();
+    await settle();
+    expect(commands.publishedNumbers).toHaveBeenCalledWith([
+      { date: '2026-11-10', game: 'Gali', number: '42' },
+      { date: '2026-11-10', game: 'Disawar', number: '05' },
+      { date: '2026-11-11', game: 'Gali', number: '13' },
+    ]);
+    expect(screen.getByText('3 row(s) ready to import, 0 rejected. 1 of them replace a published number.')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Import preview' });
+    const statuses = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.lastElementChild?.textContent);
+    expect(statuses).toEqual(['Replaces 97 → 42', 'OK', 'OK']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3 result(s)' }));
+    await settle();
+    expect(confirm).toHaveBeenCalledWith('Gali already has 97 published for 2026-11-10. Replace it with 42?');
+    expect(commands.importResults).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3 result(s)' }));
+    await settle();
+    expect(commands.importResults).toHaveBeenCalledTimes(1);
+    confirm.mockRestore();
+  });
+
+  it('says so, and writes nothing, when the published numbers cannot be read', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.publishedNumbers.mockRejectedValue(new Error('offline'));
+    renderAdmin(<BulkImport />, data);
+    paste('2026-11-10,Gali,42');
+    check();
+    await settle();
+    expect(screen.getByText(/^Could not check the published numbers \(.*\)\. Nothing was imported; try Check rows again\.$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Confirm import/ })).toBeNull();
+    expect(commands.importResults).not.toHaveBeenCalled();
   });
 });

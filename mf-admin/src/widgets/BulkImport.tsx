@@ -5,14 +5,19 @@ import { SAVING } from '@satta/shared/domain/messages';
 import { Button, colors, Label, Panel, RecordTable, Row, StatusLine, TextArea } from '@satta/shared/ui';
 import {
   CHECK_ROWS,
+  CHECKING_PUBLISHED,
   IMPORT_HELP,
   IMPORT_NOTHING_VALID,
   IMPORT_TITLE,
   confirmImport,
   importDone,
   importFailed,
+  importReplaces,
   importSummary,
+  publishedCheckFailed,
 } from '../domain/adminMessages.ts';
+import { replaceQuestion, replacements } from '../domain/importReplacements.ts';
+import { resultKey } from '@satta/shared/domain/results';
 import { errorText } from '../domain/errorText.ts';
 import { checkResultsCsv, type CheckedLine, type ImportRow } from '../domain/resultsCsv.ts';
 import { useAdminData } from '../hooks/adminData.ts';
@@ -28,40 +33,66 @@ const CsvInput = styled(TextArea)`
 const Preview = styled(RecordTable)`
   max-height: 360px;
   margin-top: 8px;
-  tr[data-ok='false'] td {
+  tr[data-ok='false'] td,
+  tr[data-replaces] td {
     color: ${colors.danger};
     font-weight: 600;
   }
 `;
 
 /**
- * Historical results pasted as CSV. Step one checks every line and shows the verdicts; only the
- * admin's confirmation writes, and then every valid row in one atomic update, so an import is
- * never half done.
+ * Historical results pasted as CSV. Step one checks every line and shows the verdicts, marking
+ * each row that would replace a published number (old -> new); only the admin's confirmation
+ * writes, after the same question as the single-number forms for those rows, and then every
+ * valid row in one atomic update, so an import is never half done.
  */
 export function BulkImport() {
   const data = useAdminData();
   const games = useGameNames();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<CheckedLine[] | null>(null);
+  // The numbers published now for the checked rows (null while they are read).
+  const [published, setPublished] = useState<Record<string, string> | null>(null);
   const [busy, setBusy] = useState(false);
   const { message, show } = useTimedMessage();
   const rows = useMemo(() => (checked ?? []).flatMap((c): ImportRow[] => (c.ok ? [c.row] : [])), [checked]);
   const rejected = (checked?.length ?? 0) - rows.length;
 
+  const replacing = useMemo(() => (published === null ? [] : replacements(rows, published)), [rows, published]);
+
   function edit(next: string) {
     setText(next);
     // A preview describes the text it was made from; an edit needs a new check.
     setChecked(null);
+    setPublished(null);
+  }
+
+  async function check() {
+    const lines = checkResultsCsv(text, { todayKey: data.todayKey(), games });
+    setChecked(lines);
+    setPublished(null);
+    const valid = lines.flatMap((c): ImportRow[] => (c.ok ? [c.row] : []));
+    if (valid.length === 0) return setPublished({});
+    setBusy(true);
+    try {
+      setPublished(await data.publishedNumbers(valid));
+    } catch (error) {
+      setChecked(null);
+      show(publishedCheckFailed(errorText(error)), 'error', MESSAGE_MS);
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function write() {
     if (rows.length === 0) return show(IMPORT_NOTHING_VALID, 'error', MESSAGE_MS);
+    if (replacing.length > 0 && !window.confirm(replaceQuestion(replacing))) return;
     setBusy(true);
     try {
       const written = await data.importResults(rows);
       setText('');
       setChecked(null);
+      setPublished(null);
       show(importDone(written), 'success', MESSAGE_MS);
     } catch (error) {
       show(importFailed(errorText(error)), 'error', MESSAGE_MS);
@@ -78,24 +109,19 @@ export function BulkImport() {
       </Label>
       <p>{IMPORT_HELP}</p>
       <Row>
-        <Button
-          $size="compact"
-          type="button"
-          $variant="secondary"
-          disabled={busy || text.trim() === ''}
-          onClick={() => setChecked(checkResultsCsv(text, { todayKey: data.todayKey(), games }))}
-        >
+        <Button $size="compact" type="button" $variant="secondary" disabled={busy || text.trim() === ''} onClick={() => void check()}>
           {CHECK_ROWS}
         </Button>
-        {checked && (
+        {checked && published && (
           <Button $size="compact" type="button" disabled={busy || rows.length === 0} onClick={() => void write()}>
             {busy ? SAVING : confirmImport(rows.length)}
           </Button>
         )}
       </Row>
-      {checked && (
+      {checked && !published && <p role="status">{CHECKING_PUBLISHED}</p>}
+      {checked && published && (
         <>
-          <p role="status">{importSummary(rows.length, rejected)}</p>
+          <p role="status">{importSummary(rows.length, rejected, replacing.length)}</p>
           <Preview>
             <table aria-label="Import preview">
               <thead>
@@ -108,23 +134,28 @@ export function BulkImport() {
                 </tr>
               </thead>
               <tbody>
-                {checked.map((c) =>
-                  c.ok ? (
-                    <tr key={c.line} data-ok="true">
+                {checked.map((c) => {
+                  if (!c.ok) {
+                    return (
+                      <tr key={c.line} data-ok="false">
+                        <td>{c.line}</td>
+                        <td colSpan={3}>{c.text}</td>
+                        <td>{`Rejected: ${c.error}`}</td>
+                      </tr>
+                    );
+                  }
+                  const old = published[resultKey(c.row)];
+                  const replaces = old !== undefined && old !== c.row.number;
+                  return (
+                    <tr key={c.line} data-ok="true" data-replaces={replaces ? old : undefined}>
                       <td>{c.line}</td>
                       <td>{c.row.date}</td>
                       <td>{c.row.game}</td>
                       <td>{c.row.number}</td>
-                      <td>OK</td>
+                      <td>{replaces ? importReplaces(old, c.row.number) : 'OK'}</td>
                     </tr>
-                  ) : (
-                    <tr key={c.line} data-ok="false">
-                      <td>{c.line}</td>
-                      <td colSpan={3}>{c.text}</td>
-                      <td>{`Rejected: ${c.error}`}</td>
-                    </tr>
-                  ),
-                )}
+                  );
+                })}
               </tbody>
             </table>
           </Preview>
