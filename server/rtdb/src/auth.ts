@@ -48,3 +48,19 @@ export function verifyCredential(credential: string, projectId: string, nowMs: n
   if (credential === OWNER_CREDENTIAL) return { ok: true, principal: { kind: 'admin' }, expires: null };
   return verifyIdToken(credential, projectId, nowMs);
 }
+
+/** Longest timer Node accepts; longer token lifetimes are re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Calls `onExpired` once a token's `exp` (seconds since the epoch) has passed; returns what cancels that. */
+export function whenExpired(expiresSec: number, onExpired: () => void): () => void {
+  let timer: NodeJS.Timeout;
+  const arm = (): void => {
+    const wait = expiresSec * 1000 - Date.now();
+    timer = setTimeout(() => (Date.now() < expiresSec * 1000 ? arm() : onExpired()), Math.min(Math.max(wait, 0), MAX_TIMER_MS));
+    // A session waiting for its token to expire must not keep the process alive.
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}

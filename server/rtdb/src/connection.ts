@@ -3,7 +3,7 @@
  * outbox that releases each message only once the write it reflects is durable. Transport-agnostic:
  * WebSocket and long-polling both feed it envelopes and carry its output.
  */
-import { OWNER_CREDENTIAL, verifyCredential, verifyIdToken, type TokenCheck } from './auth.ts';
+import { OWNER_CREDENTIAL, verifyCredential, verifyIdToken, whenExpired, type TokenCheck } from './auth.ts';
 import { ListenSet, MAX_LISTENS_PER_CONNECTION } from './listens.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
 import {
@@ -46,16 +46,13 @@ interface DisconnectOp {
   principal: Principal;
 }
 
-/** Longest timer Node accepts; longer token lifetimes are re-armed when it fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 export class Connection implements Subscriber {
   private principal: Principal = ANONYMOUS;
   private readonly listens = new ListenSet();
   private disconnectOps: DisconnectOp[] = [];
   private outbox: Array<{ seq: number; envelope: Envelope }> = [];
   private closed = false;
-  private expiryTimer: NodeJS.Timeout | null = null;
+  private cancelExpiry: (() => void) | null = null;
 
   constructor(
     private readonly transport: Transport,
@@ -190,23 +187,14 @@ export class Connection implements Subscriber {
 
   private setPrincipal(principal: Principal, expiresSec: number | null): void {
     this.principal = principal;
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    this.expiryTimer = null;
-    if (expiresSec !== null) this.armExpiry(expiresSec);
-  }
-
-  private armExpiry(expiresSec: number): void {
-    const wait = expiresSec * 1000 - Date.now();
-    this.expiryTimer = setTimeout(
-      () => {
-        if (Date.now() < expiresSec * 1000) return this.armExpiry(expiresSec);
-        this.principal = ANONYMOUS;
-        this.expiryTimer = null;
-        this.enqueue(authRevoked('expired_token', 'Auth token is expired.'), this.ns.appliedSeq);
-      },
-      Math.min(Math.max(wait, 0), MAX_TIMER_MS),
-    );
-    this.expiryTimer.unref();
+    this.cancelExpiry?.();
+    this.cancelExpiry = null;
+    if (expiresSec === null) return;
+    this.cancelExpiry = whenExpired(expiresSec, () => {
+      this.principal = ANONYMOUS;
+      this.cancelExpiry = null;
+      this.enqueue(authRevoked('expired_token', 'Auth token is expired.'), this.ns.appliedSeq);
+    });
   }
 
   private reply(req: Request, status: string, data: unknown, seq: number): void {
@@ -257,7 +245,7 @@ export class Connection implements Subscriber {
     if (this.closed) return;
     this.closed = true;
     this.ns.unsubscribe(this);
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.cancelExpiry?.();
     this.outbox = [];
   }
 }

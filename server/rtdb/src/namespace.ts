@@ -136,14 +136,16 @@ export class Namespace {
   }
 
   read(principal: Principal, path: DbPath, query: QuerySpec | null): ReadOutcome {
-    const filtered = query !== null && !loadsAllData(query);
-    // A plain read (the SDK sends `q: {}` for a get without query) has no query for the rules either.
-    const isPlain = query === null || (!filtered && query.index.kind === 'priority');
-    if (!this.rules.canRead(principal, path, isPlain ? undefined : toRulesQuery(query), this.now())) {
-      return { status: 'permission_denied', seq: this.seq };
-    }
+    if (!this.mayRead(principal, path, query)) return { status: 'permission_denied', seq: this.seq };
     const node = getChild(this.root, path);
-    return { status: 'ok', node: filtered ? evaluateQuery(node, query) : node, seq: this.seq };
+    return { status: 'ok', node: query !== null && !loadsAllData(query) ? evaluateQuery(node, query) : node, seq: this.seq };
+  }
+
+  /** Whether the rules let `principal` read `path` with `query` now (open streams ask again after each write). */
+  mayRead(principal: Principal, path: DbPath, query: QuerySpec | null): boolean {
+    // A plain read (the SDK sends `q: {}` for a get without query) has no query for the rules either.
+    const isPlain = query === null || (loadsAllData(query) && query.index.kind === 'priority');
+    return this.rules.canRead(principal, path, isPlain ? undefined : toRulesQuery(query), this.now());
   }
 
   /** Hash of the data at `path` as the client computes it (transactions, REST ETags). */

@@ -1,12 +1,15 @@
 /**
  * The REST API: GET/PUT/PATCH/POST/DELETE on `/<path>.json`, with the same rules, the same durability
- * and the same live notifications as the wire protocol (REST writes reach WebSocket listeners).
+ * and the same live notifications as the wire protocol (REST writes reach WebSocket listeners). A GET
+ * that accepts `text/event-stream` becomes a stream of the location's changes (rest-stream.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyCredential } from './auth.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
 import { nextPushId } from './push-id.ts';
 import { parseRestQuery } from './query.ts';
+import type { RestStreams } from './rest-stream.ts';
+import type { Render } from './rest-stream-events.ts';
 import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON, type DbNode } from './tree.ts';
 import { UnknownNamespaceError, type Namespaces } from './namespaces.ts';
@@ -17,6 +20,7 @@ export interface RestContext {
   namespaces: Namespaces;
   projectId: string;
   defaultNamespace: string;
+  streams: RestStreams;
   reportError(line: string): void;
 }
 
@@ -128,6 +132,16 @@ export function withArrays(value: unknown): unknown {
   return out;
 }
 
+/** JSON of read data: REST arrays, or with `format=export` the stored form with priorities. */
+function renderOf(params: URLSearchParams): Render {
+  if (params.get('format') === 'export') return (node) => toJSON(node, true);
+  return (node) => withArrays(toJSON(node, false));
+}
+
+function wantsStream(req: IncomingMessage): boolean {
+  return /\btext\/event-stream\b/i.test(req.headers.accept ?? '');
+}
+
 function failure(outcome: WriteOutcome): HttpError {
   if (outcome.status === 'permission_denied') return new HttpError(401, 'Permission denied');
   return new HttpError(400, outcome.message);
@@ -140,11 +154,13 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     const method = methodOf(req, params);
     const rawPath = dbPathOf(url.pathname);
     let principal: Principal = ANONYMOUS;
+    let expires: number | null = null;
     const credential = credentialOf(req, params);
     if (credential !== null) {
       const check = verifyCredential(credential, ctx.projectId, Date.now());
       if (!check.ok) throw new HttpError(401, check.reason);
       principal = check.principal;
+      expires = check.expires;
     }
     const ns = await ctx.namespaces.get(params.get(URL_PARAM.NAMESPACE) ?? ctx.defaultNamespace, principal);
     const silent = params.get('print') === 'silent';
@@ -152,15 +168,20 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
 
     if (method === 'GET') {
       const path = parsePath(rawPath);
-      const read = ns.read(principal, path, parseRestQuery(params));
+      const query = parseRestQuery(params);
+      const streaming = wantsStream(req);
+      // A shallow view has no events that would keep it up to date.
+      if (streaming && params.get('shallow') === 'true') throw new HttpError(400, 'shallow cannot be streamed');
+      const read = ns.read(principal, path, query);
       if (read.status !== 'ok') throw new HttpError(401, 'Permission denied');
-      const exportFormat = params.get('format') === 'export';
-      const body =
-        params.get('shallow') === 'true'
-          ? shallow(read.node)
-          : exportFormat
-            ? toJSON(read.node, true)
-            : withArrays(toJSON(read.node, false));
+      const render = renderOf(params);
+      if (streaming) {
+        // Pipelined behind a response still going out on its connection (a stream, say), a stream could not
+        // start, and would only pile up; an answer keeps Node's own bound on queued responses working.
+        if (res.socket === null) throw new HttpError(400, 'A stream cannot be pipelined behind another request');
+        return ctx.streams.start(res, { ns, principal, expires, path, query, render, pretty }, read.node, read.seq);
+      }
+      const body = params.get('shallow') === 'true' ? shallow(read.node) : render(read.node);
       const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
       await ns.whenDurable(read.seq);
       return silent ? send(res, 204, undefined, false, etag) : send(res, 200, body, pretty, etag);

@@ -1,6 +1,6 @@
 /**
- * The server: one HTTP port carrying the REST API, the WebSocket endpoint `/.ws` and long-polling `/.lp`,
- * over the namespaces of one data directory.
+ * The server: one HTTP port carrying the REST API (with its event streams), the WebSocket endpoint `/.ws`
+ * and long-polling `/.lp`, over the namespaces of one data directory.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,6 +18,7 @@ import { control } from './protocol.ts';
 import { CONTROL, URL_PARAM } from './wire-names.ts';
 import { verifyCredential } from './auth.ts';
 import { handleRest } from './rest.ts';
+import { RestStreams } from './rest-stream.ts';
 import { ANONYMOUS, checkRules, loadRulesFile, OPEN_RULES, type Principal, type RulesJson } from './rules.ts';
 import { ensureDir } from './storage.ts';
 import { MAX_FRAME_BYTES, wsTransport } from './ws-transport.ts';
@@ -50,6 +51,14 @@ export interface RtdbOptions {
    * 400, and never so many that fewer than a quarter of the process's descriptors stay for storage.
    */
   maxConnections?: number;
+  /** Interval of `keep-alive` events on REST event streams. Default 30 s, as Firebase. */
+  streamKeepAliveMs?: number;
+  /**
+   * Bytes a REST event stream may have waiting for a client that does not read, beyond its largest event
+   * (which may be as large as the data, as a REST read): a stream over this is closed rather than
+   * buffered. Default 1 MiB.
+   */
+  maxStreamBufferBytes?: number;
   /** Diagnostics (rejected tokens, failed onDisconnect writes) and internal errors. Default: internal errors to stderr. */
   log?: (line: string) => void;
   /**
@@ -64,6 +73,8 @@ export interface RtdbServer {
   url: string;
   host: string;
   defaultNamespace: string;
+  /** REST event streams open now (tests use it to see that none outlives its client). */
+  streamCount(): number;
   close(): Promise<void>;
 }
 
@@ -117,6 +128,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     for (const conn of sessions) conn.shutdown();
     sessions.clear();
     longPoll.closeAll();
+    streams.closeAll();
     for (const ws of wss.clients) ws.terminate();
   };
   const onFatal = (err: Error): void => {
@@ -144,6 +156,11 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     budget,
     maxSessions: maxConnections,
   });
+  // Each stream holds its own TCP connection for its whole life, so the connection cap counts streams too.
+  const streams = new RestStreams({
+    keepAliveMs: options.streamKeepAliveMs ?? 30_000,
+    maxBufferedBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
+  });
 
   let markReady: () => void = () => {};
   const ready = new Promise<void>((r) => (markReady = r));
@@ -164,7 +181,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     if (url.pathname === '/.lp') return longPoll.handle(req, res, url);
-    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, reportError });
+    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, streams, reportError });
   };
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
@@ -292,5 +309,5 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     return closing;
   };
 
-  return { port, host, url: `http://${urlHost(host)}:${port}`, defaultNamespace, close };
+  return { port, host, url: `http://${urlHost(host)}:${port}`, defaultNamespace, streamCount: () => streams.size, close };
 }

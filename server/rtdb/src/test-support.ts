@@ -193,3 +193,163 @@ export class WireClient {
     });
   }
 }
+
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * A Server-Sent Events client on fetch that reads the stream as EventSource does (the `event:` type,
+ * `data:` lines joined with newlines) and parses each event's data as JSON, as Firebase's clients do.
+ */
+export class SseClient {
+  readonly events: SseEvent[] = [];
+  /** The body as received, for assertions on the literal format. */
+  text = '';
+  /** The server ended the body, or the connection ended. */
+  ended = false;
+  private readonly wakers = new Set<() => void>();
+
+  private constructor(
+    readonly response: Response,
+    private readonly controller: AbortController,
+  ) {
+    if (response.status === 200 && response.body !== null) void this.read(response.body);
+  }
+
+  /** Opens a stream of `url`; a refusal (non-200) is left for the caller to read from `response`. */
+  static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+    const controller = new AbortController();
+    const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal });
+    return new SseClient(response, controller);
+  }
+
+  /** All events once there are at least `count`. */
+  async waitForEvents(count: number, ms = 5000): Promise<SseEvent[]> {
+    await this.wait(() => this.events.length >= count, `${count} events`, ms);
+    return this.events;
+  }
+
+  /** Resolves once `check` holds, looking again at each chunk that arrives. */
+  waitUntil(check: () => boolean, what: string, ms = 5000): Promise<void> {
+    return this.wait(check, what, ms);
+  }
+
+  async waitForEnd(ms = 5000): Promise<void> {
+    await this.wait(() => this.ended, 'the end of the stream', ms);
+  }
+
+  /** Closes the connection, as a page that goes away does. */
+  abort(): void {
+    this.controller.abort();
+  }
+
+  private wait(check: () => boolean, what: string, ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.wakers.delete(wake);
+        reject(new Error(`timed out waiting for ${what}; received ${JSON.stringify(this.text)}`));
+      }, ms);
+      const wake = (): void => {
+        if (!check()) {
+          if (this.ended) {
+            clearTimeout(timer);
+            this.wakers.delete(wake);
+            reject(new Error(`stream ended while waiting for ${what}; received ${JSON.stringify(this.text)}`));
+          }
+          return;
+        }
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      this.wakers.add(wake);
+      wake();
+    });
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+    const reader = body.getReader();
+    // Streaming decode: a character may be split between chunks.
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let type = '';
+    let data: string[] = [];
+    const onLine = (line: string): void => {
+      if (line === '') {
+        if (data.length > 0) this.events.push({ event: type || 'message', data: JSON.parse(data.join('\n')) as unknown });
+        type = '';
+        data = [];
+        return;
+      }
+      if (line.startsWith(':')) return;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') type = value;
+      else if (field === 'data') data.push(value);
+    };
+    try {
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        const text = decoder.decode(chunk.value, { stream: true });
+        this.text += text;
+        buffer += text;
+        // A lone CR at the end may be the first half of a CRLF still on its way.
+        for (let m = /\r\n|\n|\r(?!$)/.exec(buffer); m !== null; m = /\r\n|\n|\r(?!$)/.exec(buffer)) {
+          onLine(buffer.slice(0, m.index));
+          buffer = buffer.slice(m.index + m[0].length);
+        }
+        this.wakeAll();
+      }
+    } catch {
+      // Aborted by the test, or the connection was reset: either way the stream is over.
+    } finally {
+      this.ended = true;
+      this.wakeAll();
+    }
+  }
+}
+
+/**
+ * A client's copy of a streamed location after `event`, applied as Firebase documents it: `put` replaces
+ * the data at its path, `patch` replaces each of the given children there.
+ */
+export function applyStreamEvent(cache: unknown, event: SseEvent): unknown {
+  const { path, data } = event.data as { path: string; data: unknown };
+  const at = path.split('/').filter((k) => k !== '');
+  if (event.event === 'put') return setIn(cache, at, data);
+  if (event.event !== 'patch') return cache;
+  let next = cache;
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) next = setIn(next, [...at, key], value);
+  return next;
+}
+
+function setIn(node: unknown, path: string[], value: unknown): unknown {
+  const [key, ...rest] = path;
+  if (key === undefined) return value;
+  const copy: Record<string, unknown> = node !== null && typeof node === 'object' ? { ...(node as Record<string, unknown>) } : {};
+  copy[key] = setIn(copy[key], rest, value);
+  return copy;
+}
+
+/**
+ * Data as Firebase means it, to compare what clients hold: arrays become objects, null children and
+ * objects left empty disappear.
+ */
+export function normalized(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const n = normalized(child);
+    if (n !== null) out[key] = n;
+  }
+  return Object.keys(out).length === 0 ? null : out;
+}
