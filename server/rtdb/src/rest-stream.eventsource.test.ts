@@ -4,7 +4,7 @@
  */
 import { EventSource } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshNamespace, removeDir, startTestServer, tempDir, unsignedJwt, until, writeRules } from './test-support.ts';
+import { freshNamespace, removeDir, startTestServer, tempDir, unsignedJwt, until, writeRules, ownerWrite } from './test-support.ts';
 import type { RtdbServer } from './server.ts';
 
 const RULES = {
@@ -28,10 +28,7 @@ afterAll(async () => {
   removeDir(rulesDir);
 });
 
-async function write(method: string, ns: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${server.url}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-}
+const write = (method: string, ns: string, path: string, body?: unknown) => ownerWrite(server.url, method, ns, path, body);
 
 /** An EventSource and the Firebase events it dispatched, as `[type, parsed data]`. */
 function follow(url: string): { source: EventSource; seen: Array<[string, unknown]> } {

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotText, SNAPSHOT_FILE } from './storage.ts';
-import { freshNamespace, SseClient, startTestServer, unsignedJwt, until } from './test-support.ts';
+import { freshNamespace, SseClient, startTestServer, unsignedJwt, until, ownerWrite } from './test-support.ts';
 import type { RtdbServer } from './server.ts';
 
 let server: RtdbServer;
@@ -23,10 +23,7 @@ afterAll(async () => {
   await stop();
 });
 
-async function write(ns: string, path: string, value: unknown): Promise<void> {
-  const res = await fetch(`${server.url}/${path}.json?ns=${ns}&auth=owner`, { method: 'PUT', body: JSON.stringify(value) });
-  expect(res.status).toBe(200);
-}
+const write = (ns: string, path: string, value: unknown) => ownerWrite(server.url, 'PUT', ns, path, value);
 
 describe('streams whose clients go away', () => {
   it('leave nothing behind: 200 streams opened and aborted, and 50 aborted before their answer', async () => {

@@ -4,7 +4,17 @@
  * ends with `cancel`; one whose ID token expires ends with `auth_revoked`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freshNamespace, removeDir, SseClient, startTestServer, tempDir, unsignedJwt, until, writeRules } from './test-support.ts';
+import {
+  freshNamespace,
+  removeDir,
+  SseClient,
+  startTestServer,
+  tempDir,
+  unsignedJwt,
+  until,
+  writeRules,
+  ownerWrite,
+} from './test-support.ts';
 import type { RtdbServer } from './server.ts';
 
 const RULES = {
@@ -34,10 +44,7 @@ afterAll(async () => {
   removeDir(rulesDir);
 });
 
-async function write(method: string, ns: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${server.url}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-}
+const write = (method: string, ns: string, path: string, body?: unknown) => ownerWrite(server.url, method, ns, path, body);
 
 async function open(ns: string, path: string, params: Record<string, string> = {}): Promise<SseClient> {
   const stream = await SseClient.open(`${server.url}/${path}.json?${new URLSearchParams({ ns, ...params })}`);

@@ -4,7 +4,7 @@
  * tests read the streams as a client does and assert the literal events it sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshNamespace, SseClient, startTestServer, type SseEvent } from './test-support.ts';
+import { freshNamespace, SseClient, startTestServer, type SseEvent, ownerWrite } from './test-support.ts';
 import type { RtdbServer } from './server.ts';
 
 let server: RtdbServer;
@@ -20,10 +20,7 @@ afterAll(async () => {
   await stop();
 });
 
-async function write(method: string, ns: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${server.url}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-}
+const write = (method: string, ns: string, path: string, body?: unknown) => ownerWrite(server.url, method, ns, path, body);
 
 async function open(ns: string, path: string, params: Record<string, string> = {}): Promise<SseClient> {
   const query = new URLSearchParams({ ns, ...params });

@@ -194,6 +194,12 @@ export class WireClient {
   }
 }
 
+/** A write as the owner over REST (`auth=owner`, which the rules do not bind); throws unless it is acknowledged. */
+export async function ownerWrite(baseUrl: string, method: string, ns: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
+  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+}
+
 export interface SseEvent {
   event: string;
   data: unknown;
