@@ -1,5 +1,5 @@
 import type { DeploySettings } from './deploySettings.ts';
-import { DEFAULT_TIMEZONE } from './runtimeConfig.ts';
+import { DEFAULT_TIMEZONE } from '../shared/domain/siteTime.ts';
 
 /**
  * Every command `npm run deploy` runs, in order, for one project: printed as they are by

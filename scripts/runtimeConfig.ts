@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '../shared/data/config.ts';
 import { REMOTE_NAMES } from '../shared/domain/remotes.ts';
+import { DEFAULT_TIMEZONE } from '../shared/domain/siteTime.ts';
 import type { DeploySettings } from './deploySettings.ts';
 
 /**
@@ -7,8 +8,6 @@ import type { DeploySettings } from './deploySettings.ts';
  * that a value has the shape of `RuntimeConfig` (shared/data/config.ts) that the shell and the
  * render service read it as.
  */
-
-export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
 
 /** Every remote at /remotes/<name>/ of the site unless the settings place it elsewhere. */
 export function runtimeConfigFor(project: string, settings: DeploySettings): RuntimeConfig {
