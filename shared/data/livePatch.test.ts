@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { livePatch } from './livePatch.ts';
+import { resultPatch } from './resultPatch.ts';
+
+const TS = { '.sv': 'timestamp' };
+const TODAY = '2026-11-26';
+
+describe('livePatch', () => {
+  it('mirrors a first publication of today as { n, p } and drops the day before yesterday', () => {
+    const patch = resultPatch({
+      game: 'Gali',
+      dateKey: TODAY,
+      before: null,
+      value: '42',
+      silent: false,
+      serverTime: TS,
+      newCorrectionKey: () => 'c1',
+    });
+    expect(livePatch(patch!, TODAY, TS)).toEqual({
+      'live/days/2026-11-26/Gali': { n: '42', p: TS },
+      'live/days/2026-11-24': null,
+    });
+  });
+
+  it('mirrors a correction of yesterday field by field and stamps the corrections log', () => {
+    const patch = resultPatch({
+      game: 'Gali',
+      dateKey: '2026-11-25',
+      before: { number: '97', publishedAt: 1764000000000, updatedAt: 1764000000000 },
+      value: '42',
+      silent: false,
+      serverTime: TS,
+      newCorrectionKey: () => 'c1',
+    });
+    expect(livePatch(patch!, TODAY, TS)).toEqual({
+      'live/days/2026-11-25/Gali/n': '42',
+      'live/days/2026-11-25/Gali/u': TS,
+      'live/days/2026-11-25/Gali/w': '97',
+      'live/v/corrections': TS,
+      'live/days/2026-11-24': null,
+    });
+  });
+
+  it('removes an undone first publication', () => {
+    expect(livePatch({ 'sattanamee/Gali/2026-11-26': null }, TODAY, TS)).toEqual({
+      'live/days/2026-11-26/Gali': null,
+      'live/days/2026-11-24': null,
+    });
+  });
+
+  it('stamps a version for an older result, a game time and the public texts', () => {
+    expect(
+      livePatch(
+        {
+          'sattanamee/Gali/2026-11-10': { number: '05', publishedAt: TS, updatedAt: TS, silent: true },
+          'sattanamee/Gali/time': '11:30 PM',
+          'mian/notice': 'Holiday',
+          adinfo: { text: 'x' },
+          'khaiwals/k1': null,
+          'audit/a1': { uid: 'u' },
+          'notifyState/undoWindowSec': 30,
+        },
+        TODAY,
+        TS,
+      ),
+    ).toEqual({ 'live/v/games': TS, 'live/v/mian': TS, 'live/v/adinfo': TS, 'live/v/khaiwals': TS });
+  });
+});

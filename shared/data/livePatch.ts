@@ -1,0 +1,63 @@
+import { isDateKey } from '../domain/siteTime.ts';
+import { LIVE_DAYS, livePaths, liveWindowStart, type LivePart } from '../domain/liveNode.ts';
+import { AD_INFO, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT } from './paths.ts';
+
+/*
+ * The `live` node's share of a write (see shared/domain/liveNode.ts), derived from the write's
+ * own patch of the specification's paths, so that every writer (the dashboard through the client
+ * SDK, the notify service's scheduled publishing through firebase-admin) keeps both in one atomic
+ * update without saying anything twice. No SDK here: the writer hands in its server-time
+ * placeholder and the site's day.
+ */
+
+/** Result fields and their short names in the live node; `silent` concerns the push only. */
+const FIELDS: Readonly<Record<string, string>> = { number: 'n', publishedAt: 'p', updatedAt: 'u', was: 'w' };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The live paths to add to `patch` (a multi-path update of the specification's paths), on the
+ * site's day `todayKey`:
+ * - a result of yesterday or today is mirrored into `live/days/{date}/{game}` (a whole node with
+ *   `{n, p}`, a correction or an undo field by field, a removal as a removal);
+ * - any other change stamps its part's version (`live/v/{part}` = server time): an older result,
+ *   a game's time or place, a correction's log entry, `mian`, `adinfo`, `khaiwals`;
+ * - a write of today also drops the day before yesterday, so the node stays two days small.
+ */
+export function livePatch(patch: Readonly<Record<string, unknown>>, todayKey: string, serverTime: object): Record<string, unknown> {
+  const live: Record<string, unknown> = {};
+  const stamp = (part: LivePart) => (live[livePaths.version(part)] = serverTime);
+  const from = liveWindowStart(todayKey);
+  for (const [path, value] of Object.entries(patch)) {
+    const [root, game, key, field, ...rest] = path.split('/');
+    if (root === MAIN_INFO) stamp('mian');
+    else if (root === AD_INFO) stamp('adinfo');
+    else if (root === KHAIWALS) stamp('khaiwals');
+    else if (root === CORRECTIONS) stamp('corrections');
+    else if (root !== RESULTS_ROOT) continue;
+    else if (game === undefined || key === undefined || !isDateKey(key) || rest.length > 0) stamp('games');
+    else if (key < from || key > todayKey) stamp('games');
+    else {
+      const entry = livePaths.entry(key, game);
+      if (field === undefined) {
+        live[entry] = isRecord(value) ? liveEntry(value) : null;
+      } else if (FIELDS[field]) {
+        live[`${entry}/${FIELDS[field]}`] = value;
+      }
+    }
+  }
+  if (Object.keys(live).some((path) => path.startsWith(`${LIVE_DAYS}/`))) {
+    live[livePaths.day(liveWindowStart(from))] = null;
+  }
+  return live;
+}
+
+/** A whole result node in the live node's fields: a first publication (updatedAt equals publishedAt). */
+function liveEntry(node: Record<string, unknown>): Record<string, unknown> | null {
+  if (node['number'] === undefined) return null;
+  const entry: Record<string, unknown> = { n: node['number'] };
+  if (node['publishedAt'] !== undefined) entry['p'] = node['publishedAt'];
+  else if (node['updatedAt'] !== undefined) entry['u'] = node['updatedAt'];
+  if (node['was'] !== undefined) entry['w'] = node['was'];
+  return entry;
+}
