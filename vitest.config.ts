@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['scripts/testSetup.ts'],
   },
 });

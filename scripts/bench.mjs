@@ -14,6 +14,7 @@ const BENCHES = [
   'bench-data.ts',
   'bench-live.ts',
   'bench-size.ts',
+  'bench-cost.ts',
   'bench-first-paint.ts',
   'bench-lighthouse.ts',
   'bench-render-rps.ts',

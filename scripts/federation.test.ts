@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_REMOTE_NAMES, REMOTES, REMOTE_NAMES, federationExposes } from '../shared/domain/remotes.ts';
-import { WORKSPACE_ROOT, remoteTypeProblems } from './federation.ts';
+import { SHARED_ENTRY_POINTS, WORKSPACE_ROOT, remoteTypeProblems } from './federation.ts';
 
 /*
  * The manifest of remotes (shared/domain/remotes.ts) against what still has to be written by
@@ -53,6 +53,35 @@ describe('the manifest of remotes', () => {
 
   it('is what shell/src/remotes.d.ts declares, both ways', () => {
     expect(remoteTypeProblems(read('shell/src/remotes.d.ts'))).toEqual([]);
+  });
+});
+
+describe('the shared entry points', () => {
+  /** Every `@satta/shared/data...` and `@satta/shared/ui...` specifier the shell's and the remotes' sources import. */
+  function importedSharedSpecifiers(): string[] {
+    const found = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(join(WORKSPACE_ROOT, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !path.includes('/testing/')) {
+          for (const m of read(path).matchAll(/from '(@satta\/shared\/(?:data|ui)[^']*)'/g)) found.add(m[1] ?? '');
+        }
+      }
+    };
+    for (const app of ['shell', ...REMOTE_NAMES]) walk(`${app}/src`);
+    return [...found].sort();
+  }
+
+  it('are the only modules of @satta/shared/data and /ui that an app imports (each one chunk, one instance per page)', () => {
+    expect(importedSharedSpecifiers()).toEqual([
+      '@satta/shared/data',
+      '@satta/shared/data/errors',
+      '@satta/shared/data/react',
+      '@satta/shared/ui',
+      '@satta/shared/ui/tokens',
+    ]);
+    expect([...SHARED_ENTRY_POINTS].sort()).toEqual(importedSharedSpecifiers());
   });
 });
 

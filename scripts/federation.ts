@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTES, REMOTE_NAMES, federationExposes, type RemoteManifestEntry, type RemoteName } from '../shared/domain/remotes.ts';
@@ -47,24 +47,24 @@ function installedVersion(pkg: string): string {
 }
 
 /**
- * Modules of the workspace package `@satta/shared` that must exist once per page: the data
- * service (one instance, one database connection) with its hooks, and the UI primitives (one
- * theme, one set of styled components). `domain/` is left out on purpose: it is pure functions
- * and constants without state, so each bundle keeps its own copy and saves a request per module.
+ * The entry points of the workspace package `@satta/shared` that the apps import and that must
+ * exist once per page: the data service (one instance, one live stream) with its hooks, and the
+ * UI primitives (one theme, one set of styled components). Only these are shared, so each is one
+ * chunk holding the modules behind it (not a chunk per file), and the admin's modules (the
+ * Firebase SDK, the commands) stay in chunks that only the dashboard loads. `domain/` is left
+ * out on purpose: it is pure functions and constants without state, so each bundle keeps its own
+ * copy. `scripts/federation.test.ts` fails when an app imports another module of the package.
  */
-function sharedPackageModules(): string[] {
-  const specifiers: string[] = [];
-  for (const dir of ['data', 'ui']) {
-    const folder = join(ROOT, 'shared', dir);
-    if (!existsSync(folder)) continue;
-    if (existsSync(join(folder, 'index.ts'))) specifiers.push(`@satta/shared/${dir}`);
-    for (const file of readdirSync(folder).sort()) {
-      // The package's export map resolves `@satta/shared/<dir>/<name>` to `<name>.ts` only.
-      if (!file.endsWith('.ts') || file.endsWith('.d.ts') || /\.test\.ts$/.test(file) || file === 'index.ts') continue;
-      specifiers.push(`@satta/shared/${dir}/${file.slice(0, -3)}`);
-    }
-  }
-  return specifiers;
+export const SHARED_ENTRY_POINTS = [
+  '@satta/shared/data',
+  '@satta/shared/data/errors',
+  '@satta/shared/data/react',
+  '@satta/shared/ui',
+  '@satta/shared/ui/tokens',
+] as const;
+
+function sharedPackageModules(): readonly string[] {
+  return SHARED_ENTRY_POINTS;
 }
 
 /**

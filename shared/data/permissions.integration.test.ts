@@ -129,7 +129,7 @@ describe.each([
 ])('%s', (_who, connect) => {
   let db: Database;
   beforeAll(async () => {
-    db = (await connect()).db;
+    db = await (await connect()).database();
   });
 
   it.each(ATTEMPTS)('%s: permission_denied', async (_name, attempt) => {
@@ -153,9 +153,9 @@ describe('the admin (control)', () => {
   it('may write the same paths, so the refusals above are the rules at work', async () => {
     const admin = service('admin');
     await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await set(ref(admin.db, 'sattanamee/Gali/time'), '10:00 PM');
-    await remove(ref(admin.db, 'khaiwals/k1'));
-    await expect(get(ref(admin.db, 'webPushSubscriptions'))).resolves.toBeTruthy();
+    await set(ref(await admin.database(), 'sattanamee/Gali/time'), '10:00 PM');
+    await remove(ref(await admin.database(), 'khaiwals/k1'));
+    await expect(get(ref(await admin.database(), 'webPushSubscriptions'))).resolves.toBeTruthy();
     expect(await rest('sattanamee/Gali/time')).toBe('10:00 PM');
     expect(await rest('khaiwals/k1')).toBeNull();
   });

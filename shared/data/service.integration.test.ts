@@ -132,7 +132,7 @@ describe('data service against the local backend', () => {
 
   it('a visitor cannot write a push subscription into the database directly', async () => {
     const visitor = service('push-direct');
-    const entry = ref(visitor.db, 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    const entry = ref(await visitor.database(), 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
     await expect(
       set(entry, { endpoint: 'https://tarpit.example/x', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH }, createdAt: 1 }),
     ).rejects.toThrow(/permission_denied/i);

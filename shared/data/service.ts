@@ -1,19 +1,30 @@
-import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
-import { connectDatabaseEmulator, getDatabase, goOffline, goOnline, ref, type Database } from 'firebase/database';
-import { Observable, defer, from, timer } from 'rxjs';
-import { distinctUntilChanged, map, shareReplay, switchMap } from 'rxjs/operators';
+import { BehaviorSubject, Observable, combineLatest, concat, defer, from, of, timer } from 'rxjs';
+import {
+  catchError,
+  distinctUntilChanged,
+  filter,
+  finalize,
+  map,
+  retry,
+  scan,
+  shareReplay,
+  skip,
+  startWith,
+  switchMap,
+  tap,
+} from 'rxjs/operators';
 import type { RuntimeConfig } from './config.ts';
 import { createCache, type Cache, type KeyValueStore, browserStore } from './cache.ts';
 import { cachedLive, LOADING, peekLive, withPeek, type Live } from './live.ts';
-import { AuthSession } from './auth.ts';
-import * as streams from './streams.ts';
-import { cacheKeys, homeWindowStart } from './streams.ts';
-import * as commands from './adminCommands.ts';
+import type { AdminSdk } from './adminSdk.ts';
 import * as notify from './notifyClient.ts';
 import { SCHEDULED, paths } from './paths.ts';
+import { cacheKeys, firstDateRead, publicReads, type LiveView, type PublicRead } from './publicReads.ts';
+import { restGet, restStream, restUrl, type EventSourceFactory, type RestRead } from './rest.ts';
 import type {
   AdInfo,
   AuditEntry,
+  DataContext,
   KhaiwalInput,
   MainInfo,
   PendingPush,
@@ -23,19 +34,23 @@ import type {
   SignedInUser,
   WriteResult,
 } from './types.ts';
-import { DEFAULT_TIMEZONE, siteNow } from '../domain/siteTime.ts';
+import { DEFAULT_TIMEZONE, addDays, siteNow } from '../domain/siteTime.ts';
 import type { DayMetas, GameData, DayResults } from '../domain/results.ts';
-import type { Correction } from '../domain/corrections.ts';
+import { CORRECTIONS_WINDOW_MS, type Correction } from '../domain/corrections.ts';
 import type { Khaiwal } from '../domain/agents.ts';
+import { GAMES } from '../domain/games.ts';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '../domain/yearlyChart.ts';
+import { LIVE_ROOT, readLiveNode, removedEntries, type LiveNode } from '../domain/liveNode.ts';
 
 // The class is the one face of the data layer; the work is done in its parts:
 //   paths.ts         every database path (the specification's stored names)
-//   streams.ts       the public pages' reads
+//   publicReads.ts   the public pages' reads, each once: what it reads and how it is read
+//   rest.ts          the REST API: one-off reads and the live node's stream (no SDK)
+//   adminSdk.ts      the Firebase SDK (app, database, sign-in), loaded only for the admin
 //   adminCommands.ts the admin's writes, each with its audit entry, and the admin's reads
 //   auth.ts          the sign-in, its SDK loaded lazily
 //   notifyClient.ts  calls to the notify service
-// The class holds the state they share: the Firebase app, the cache and one stream per key.
+// The class holds the state they share: the cache, the live node's stream and one stream per key.
 
 export type {
   AdInfo,
@@ -49,8 +64,8 @@ export type {
   SignedInUser,
   WriteResult,
 } from './types.ts';
-export { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC } from './adminCommands.ts';
-export { cacheKeys, homeWindowStart } from './streams.ts';
+export { cacheKeys } from './publicReads.ts';
+export { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC } from './types.ts';
 
 export interface DataServiceOptions {
   store?: KeyValueStore;
@@ -59,6 +74,8 @@ export interface DataServiceOptions {
   /** Injected clock for tests; defaults to the real time. */
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Opens a REST stream (the browser's EventSource by default; tests in Node hand one in). */
+  eventSource?: EventSourceFactory;
   /** Cache entries (keys of {@link cacheKeys}) written before any stream starts: the data a
    * server-rendered page was rendered from, so the widgets start from it. */
   seed?: Readonly<Record<string, unknown>>;
@@ -66,46 +83,59 @@ export interface DataServiceOptions {
   seedAt?: number;
 }
 
-/** The site's single data service: live streams for the pages, commands for the admin. */
+/** First day the home page shows: yesterday on the 1st, otherwise the 1st of this month. */
+export function homeWindowStart(todayKey: string): string {
+  return todayKey.endsWith('-01') ? addDays(todayKey, -1) : `${todayKey.slice(0, 8)}01`;
+}
+
+/** Waits before reading again after a failed read: 1 s, 2 s, 4 s ... up to 30 s. */
+const backoff = { delay: (_error: unknown, attempt: number) => timer(Math.min(30_000, 1000 * 2 ** (attempt - 1))) };
+
+type StreamState = 'idle' | 'open' | 'closed';
+
+/**
+ * The site's single data service: live streams for the pages, commands for the admin.
+ *
+ * A public page reads without the Firebase SDK: it starts from the data inlined in its
+ * server-rendered HTML (or the browser cache), follows the one small live node over the REST
+ * streaming API, lays today's numbers from it over what it holds, and reads a part again (one
+ * REST GET) only when the live node's version of that part moves. The SDK loads for the admin.
+ */
 export class DataService {
-  readonly app: FirebaseApp;
-  readonly db: Database;
   readonly timezone: string;
   private readonly cache: Cache;
   private readonly now: () => Date;
-  private readonly session: AuthSession;
-  /** What the parts need of the service (see types.ts DataContext and adminCommands.ts). */
-  private readonly ctx: commands.AdminContext;
+  private readonly fetchFn: typeof fetch;
+  private readonly openEventSource: EventSourceFactory;
+  private readonly appName: string;
   private readonly streams = new Map<string, Observable<Live<unknown>>>();
+  private readonly follows = new Map<string, Observable<unknown>>();
+  /** The entries a server-rendered page inlined (its data, current at its live versions). */
+  private readonly page: Readonly<Record<string, unknown>>;
+  private readonly pageLive: LiveNode | undefined;
   /** The games' spans a server-rendered page inlined with its data (see peekGameYears). */
   private readonly pageSpans: Readonly<Record<string, GameSpan>> | undefined;
+  private readonly streamState = new BehaviorSubject<StreamState>('idle');
+  private sdk: Promise<AdminSdk> | undefined;
+  private held: { unsubscribe(): void } | undefined;
 
   constructor(
     readonly config: RuntimeConfig,
     options: DataServiceOptions = {},
   ) {
-    this.app = initializeApp(config.firebase, options.appName ?? '[DEFAULT]');
-    this.db = getDatabase(this.app);
-    const emulator = config.emulators?.database;
-    if (emulator) connectDatabaseEmulator(this.db, emulator.host, emulator.port);
     this.timezone = config.timezone ?? DEFAULT_TIMEZONE;
     this.cache = createCache(options.store ?? browserStore());
     this.now = options.now ?? (() => new Date());
-    this.session = new AuthSession(this.app, config);
-    this.user$ = this.session.user$;
-    this.ctx = {
-      db: this.db,
-      config,
-      timezone: this.timezone,
-      now: this.now,
-      fetch: options.fetch ?? ((...args) => fetch(...args)),
-      currentUser: () => this.session.currentUser(),
-    };
-    for (const [key, value] of Object.entries(options.seed ?? {})) {
-      if (key !== SPANS_KEY) this.cache.write(key, value, options.seedAt);
+    this.fetchFn = options.fetch ?? ((...args) => fetch(...args));
+    this.openEventSource = options.eventSource ?? ((url) => new EventSource(url));
+    this.appName = options.appName ?? '[DEFAULT]';
+    this.page = options.seed ?? {};
+    for (const [key, value] of Object.entries(this.page)) {
+      if (key !== SPANS_KEY && key !== cacheKeys.live) this.cache.write(key, value, options.seedAt);
     }
-    const spans = options.seed?.[SPANS_KEY];
+    const spans = this.page[SPANS_KEY];
     this.pageSpans = spans && typeof spans === 'object' ? (spans as Readonly<Record<string, GameSpan>>) : undefined;
+    this.pageLive = cacheKeys.live in this.page ? readLiveNode(this.page[cacheKeys.live]) : undefined;
   }
 
   // ---------- time ----------
@@ -121,30 +151,75 @@ export class DataService {
     return siteNow(this.now(), this.timezone).dateKey;
   }
 
-  // ---------- public streams (streams.ts) ----------
+  // ---------- the live node (one REST stream per page) ----------
 
-  /** `true` while the page has a live connection to the database. */
-  readonly connected$: Observable<boolean> = defer(() => streams.connected(this.ctx)).pipe(
-    distinctUntilChanged(),
+  /**
+   * The live node, followed over Firebase's REST streaming API while anything reads it. The
+   * EventSource reconnects by itself after a network error; a stream the server cancels is
+   * opened again after a pause.
+   */
+  private readonly liveNode$: Observable<LiveNode> = defer(() =>
+    restStream(this.openEventSource, restUrl(this.config, { path: LIVE_ROOT })),
+  ).pipe(
+    tap((state) => this.streamState.next(state.kind === 'value' ? 'open' : state.kind)),
+    filter((state) => state.kind === 'value'),
+    map((state) => readLiveNode(state.value)),
+    finalize(() => this.streamState.next('idle')),
+    retry(backoff),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
 
+  /** The live node's days, with the entries removed since the page's data was read (undone). */
+  private readonly liveView$: Observable<LiveView> = defer(() => {
+    const start: LiveView = { days: this.pageLive?.days ?? {}, removed: new Set() };
+    return this.liveNode$.pipe(
+      scan((view: LiveView, node: LiveNode): LiveView => {
+        const removed = new Set(view.removed);
+        for (const key of removedEntries(view.days, node.days)) removed.add(key);
+        for (const [dateKey, games] of Object.entries(node.days)) {
+          for (const game of Object.keys(games)) removed.delete(`${game}/${dateKey}`);
+        }
+        return { days: node.days, removed };
+      }, start),
+      startWith(start),
+    );
+  }).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+
   /**
-   * Names of the games in the database. Read shallowly over REST so that the list never
-   * costs the games' history; falls back to the built-in registry when that read fails.
+   * `true` while the page's live stream is open; a page that follows nothing live (a finished
+   * year's chart) counts as connected while the browser is online.
    */
+  readonly connected$: Observable<boolean> = this.streamState.pipe(
+    map((state) => state === 'open' || (state === 'idle' && (typeof navigator === 'undefined' || navigator.onLine !== false))),
+    distinctUntilChanged(),
+  );
+
+  // ---------- public streams (publicReads.ts) ----------
+
+  /** Names of the games in the database (the built-in registry when they cannot be read). */
   gameNames$(): Observable<Live<string[]>> {
-    return this.memo(cacheKeys.gameNames, () => defer(() => from(streams.readGameNames(this.ctx))));
+    return this.memo(cacheKeys.gameNames, () => this.follow(publicReads.gameNames(), () => GAMES.map((g) => g.name)));
   }
 
   /**
-   * Every game with its time, place and the results from `fromKey` on (a date key).
-   * One listener per game, each a key-range query, so the cost does not grow with history.
+   * Every game with its time, place and the results from `fromKey` on (a date key). The names
+   * are those of the page's data when it has the games, so a rendered page reads no list.
    */
   gamesSince$(fromKey: string): Observable<Live<GameData[]>> {
-    return this.memo(cacheKeys.gamesSince(fromKey), () =>
-      streams.gamesSince(this.ctx, this.gameNames$().pipe(map((live) => live.data)), fromKey),
-    );
+    const key = cacheKeys.gamesSince(fromKey);
+    return this.memo(key, () => {
+      const fromPage = this.page[key];
+      const names$ = Array.isArray(fromPage)
+        ? of((fromPage as GameData[]).map((game) => game.name))
+        : this.gameNames$().pipe(
+            map((live) => live.data),
+            filter((names): names is string[] => names !== undefined),
+          );
+      return names$.pipe(
+        distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+        switchMap((names) => this.follow(publicReads.gamesSince(fromKey, names))),
+      );
+    });
   }
 
   /** The home page's window: yesterday and this month so far, moving with the day. */
@@ -160,27 +235,32 @@ export class DataService {
     () => peekLive(this.gamesSince$(homeWindowStart(this.todayKey()))),
   );
 
-  /** One game's results for one calendar year. */
+  /** One game's results for one calendar year (live for the current year only). */
   gameYear$(name: string, year: number): Observable<Live<DayResults>> {
-    return this.memo(cacheKeys.gameYear(name, year), () => streams.gameYear(this.ctx, name, year));
+    return this.memo(cacheKeys.gameYear(name, year), () => this.yearData(name, year).pipe(map((game) => game.results)));
   }
 
-  /**
-   * The publish times and earlier values of one game's year (see DayMeta), beside gameYear$.
-   * The same query as gameYear$, so the database SDK listens once for both.
-   */
+  /** The publish times and earlier values of one game's year (see DayMeta), beside gameYear$. */
   gameYearMeta$(name: string, year: number): Observable<Live<DayMetas>> {
-    return this.memo(cacheKeys.gameYearMeta(name, year), () => streams.gameYearMeta(this.ctx, name, year));
+    return this.memo(cacheKeys.gameYearMeta(name, year), () => this.yearData(name, year).pipe(map((game) => game.meta ?? {})));
+  }
+
+  private yearData(name: string, year: number): Observable<GameData> {
+    return this.follow(publicReads.gameYear(name, year, siteNow(this.now(), this.timezone).year));
   }
 
   /** The public log of changed published numbers of the last 90 days, newest first. */
   corrections$(): Observable<Live<Correction[]>> {
-    return this.memo(cacheKeys.corrections, () => streams.corrections(this.ctx));
+    return this.memo(cacheKeys.corrections, () =>
+      defer(() => this.follow(publicReads.corrections(this.now().getTime() - CORRECTIONS_WINDOW_MS))),
+    );
   }
 
   /** Years (newest first) for which a game has results, from its earliest date key. */
-  gameYears(name: string): Promise<number[]> {
-    return streams.gameYears(this.ctx, name);
+  async gameYears(name: string): Promise<number[]> {
+    const first = await this.restRead(firstDateRead(name));
+    const firstKey = Object.keys((first as Record<string, unknown> | null) ?? {})[0];
+    return chartYearsFrom(firstKey, siteNow(this.now(), this.timezone).year);
   }
 
   /**
@@ -194,28 +274,88 @@ export class DataService {
   }
 
   khaiwals$(): Observable<Live<Khaiwal[]>> {
-    return this.memo(cacheKeys.khaiwals, () => streams.khaiwals(this.ctx));
+    return this.memo(cacheKeys.khaiwals, () => this.follow(publicReads.khaiwals()));
   }
 
   mainInfo$(): Observable<Live<MainInfo>> {
-    return this.memo(cacheKeys.mainInfo, () => streams.mainInfo(this.ctx));
+    return this.memo(cacheKeys.mainInfo, () => this.follow(publicReads.mainInfo()));
   }
 
   adInfo$(): Observable<Live<AdInfo>> {
-    return this.memo(cacheKeys.adInfo, () => streams.adInfo(this.ctx));
+    return this.memo(cacheKeys.adInfo, () => this.follow(publicReads.adInfo()));
+  }
+
+  /**
+   * One public read as a live value. From the page's data while the live node's version of its
+   * part is the one the page was rendered at; read (a REST GET) when the page has none and again
+   * whenever that version moves; today's numbers of the live node laid over it. A read of no
+   * part (a finished year) is read once and not followed. Shared per key.
+   */
+  private follow<T>(entry: PublicRead<T>, fallback?: () => T): Observable<T> {
+    const known = this.follows.get(entry.key) as Observable<T> | undefined;
+    if (known) return known;
+    const read: Observable<T> = defer(() => from(Promise.all(entry.reads.map((r) => this.restRead(r))))).pipe(
+      map((nodes) => entry.read(nodes)),
+      fallback ? catchError((error: unknown) => (console.warn(`data: could not read ${entry.key}`, error), of(fallback()))) : retry(backoff),
+    );
+    const fromPage = entry.fromPage ? entry.fromPage((key) => this.page[key]) : (this.page[entry.key] as T | undefined);
+    const { part } = entry;
+    let base: Observable<T>;
+    if (part === null) {
+      base = fromPage !== undefined ? of(fromPage) : read;
+    } else {
+      const version$ = this.liveNode$.pipe(
+        map((node) => node.v[part] ?? 0),
+        distinctUntilChanged(),
+      );
+      const pageVersion = this.pageLive?.v[part] ?? 0;
+      base =
+        fromPage !== undefined && this.pageLive
+          ? version$.pipe(switchMap((version, i) => (i === 0 && version === pageVersion ? of(fromPage) : read)))
+          : concat(of(null), version$.pipe(skip(1))).pipe(switchMap(() => read));
+    }
+    const merge = entry.merge;
+    const stream = (merge ? combineLatest([base, this.liveView$]).pipe(map(([value, live]) => merge(value, live))) : base).pipe(
+      shareReplay({ bufferSize: 1, refCount: true }),
+    );
+    this.follows.set(entry.key, stream);
+    return stream;
+  }
+
+  private restRead(read: RestRead): Promise<unknown> {
+    return restGet(this.fetchFn, restUrl(this.config, read));
+  }
+
+  // ---------- the Firebase SDK (adminSdk.ts; loaded for the admin only) ----------
+
+  private adminSdk(): Promise<AdminSdk> {
+    this.sdk ??= import('./adminSdk.ts').then((m) =>
+      m.startAdminSdk(this.config, { appName: this.appName, timezone: this.timezone, now: this.now, fetch: this.fetchFn }),
+    );
+    return this.sdk;
+  }
+
+  private withSdk<T>(use: (sdk: AdminSdk) => Promise<T>): Promise<T> {
+    return this.adminSdk().then(use);
+  }
+
+  private sdkStream<T>(use: (sdk: AdminSdk) => Observable<T>): Observable<T> {
+    return defer(() => from(this.adminSdk())).pipe(switchMap(use));
   }
 
   // ---------- auth (auth.ts; loaded lazily: visitors never download it) ----------
 
-  /** The signed-in user (or null). Subscribing loads the auth SDK. */
-  readonly user$: Observable<SignedInUser | null>;
+  /** The signed-in user (or null). Subscribing loads the SDK. */
+  readonly user$: Observable<SignedInUser | null> = this.sdkStream((sdk) => sdk.session.user$).pipe(
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
 
   signIn(email: string, password: string): Promise<SignedInUser> {
-    return this.session.signIn(email, password);
+    return this.withSdk((sdk) => sdk.session.signIn(email, password));
   }
 
   signOut(): Promise<void> {
-    return this.session.signOut();
+    return this.withSdk((sdk) => sdk.session.signOut());
   }
 
   /**
@@ -223,15 +363,15 @@ export class DataService {
    * Resolves once changed; the page says so in its own words.
    */
   updatePassword(current: string, next: string): Promise<void> {
-    return this.session.updatePassword(current, next);
+    return this.withSdk((sdk) => sdk.session.updatePassword(current, next));
   }
 
   /** The signed-in user's ID token; `fresh` asks the identity service for a new one. */
   idToken(fresh = false): Promise<string | null> {
-    return this.session.idToken(fresh);
+    return this.withSdk((sdk) => sdk.session.idToken(fresh));
   }
 
-  // ---------- admin commands (adminCommands.ts) ----------
+  // ---------- admin commands (adminCommands.ts, with the SDK) ----------
 
   /**
    * Publishes a game's number for a date; reports whether the date was new. A different number
@@ -239,47 +379,47 @@ export class DataService {
    * a back-filled result, which is never pushed. (Details at adminCommands.ts setResult.)
    */
   setResult(game: string, dateKey: string, number: string, options: SetResultOptions = {}): Promise<WriteResult> {
-    return commands.setResult(this.ctx, game, dateKey, number, options);
+    return this.command((c, ctx) => c.setResult(ctx, game, dateKey, number, options));
   }
 
   getResult(game: string, dateKey: string): Promise<string | null> {
-    return commands.getResult(this.ctx, game, dateKey);
+    return this.command((c, ctx) => c.getResult(ctx, game, dateKey));
   }
 
   setGameTime(game: string, time: string): Promise<string> {
-    return commands.setGameTime(this.ctx, game, time);
+    return this.command((c, ctx) => c.setGameTime(ctx, game, time));
   }
 
   setMainInfo(info: MainInfo): Promise<void> {
-    return commands.setMainInfo(this.ctx, info);
+    return this.command((c, ctx) => c.setMainInfo(ctx, info));
   }
 
   setAdInfo(info: AdInfo): Promise<void> {
-    return commands.setAdInfo(this.ctx, info);
+    return this.command((c, ctx) => c.setAdInfo(ctx, info));
   }
 
   /** Creates (id null) or replaces an agent record; returns its id. */
   saveKhaiwal(id: string | null, agent: KhaiwalInput): Promise<string> {
-    return commands.saveKhaiwal(this.ctx, id, agent);
+    return this.command((c, ctx) => c.saveKhaiwal(ctx, id, agent));
   }
 
   deleteKhaiwal(id: string): Promise<void> {
-    return commands.deleteKhaiwal(this.ctx, id);
+    return this.command((c, ctx) => c.deleteKhaiwal(ctx, id));
   }
 
   /** The admin's audit trail, newest first. */
   audit$(): Observable<Live<AuditEntry[]>> {
-    return this.memo('audit', () => commands.auditTrail(this.ctx));
+    return this.memo('audit', () => this.commandStream((c, ctx) => c.auditTrail(ctx)));
   }
 
   /** The numbers published now for an import's rows, by `game/date` (rows without one are absent). */
   publishedNumbers(rows: readonly { game: string; date: string }[]): Promise<Record<string, string>> {
-    return commands.publishedNumbers(this.ctx, rows);
+    return this.command((c, ctx) => c.publishedNumbers(ctx, rows));
   }
 
   /** Writes many back-filled results atomically, with one audit entry (each row's old and new number); resolves the row count. */
   importResults(rows: { game: string; date: string; number: string }[]): Promise<number> {
-    return commands.importResults(this.ctx, rows);
+    return this.command((c, ctx) => c.importResults(ctx, rows));
   }
 
   // ---------- the undo window of a publish ----------
@@ -290,45 +430,45 @@ export class DataService {
    * stored (null: none).
    */
   undoResult(game: string, dateKey: string): Promise<string | null> {
-    return commands.undoResult(this.ctx, game, dateKey);
+    return this.command((c, ctx) => c.undoResult(ctx, game, dateKey));
   }
 
   /** Today's (or `dateKey`'s) results waiting for their push, soonest first. Admin only. */
   pendingPushes$(dateKey: string): Observable<Live<PendingPush[]>> {
-    return this.memo(paths.pendingPushes(dateKey), () => commands.pendingPushes(this.ctx, dateKey));
+    return this.memo(paths.pendingPushes(dateKey), () => this.commandStream((c, ctx) => c.pendingPushes(ctx, dateKey)));
   }
 
   /** The undo window in seconds (default 30 when never set). Admin only. */
   undoWindow$(): Observable<Live<number>> {
-    return this.memo(paths.undoWindowSec, () => commands.undoWindow(this.ctx));
+    return this.memo(paths.undoWindowSec, () => this.commandStream((c, ctx) => c.undoWindow(ctx)));
   }
 
   setUndoWindow(seconds: number): Promise<void> {
-    return commands.setUndoWindow(this.ctx, seconds);
+    return this.command((c, ctx) => c.setUndoWindow(ctx, seconds));
   }
 
   // ---------- scheduled publishing (the notify service publishes at the time) ----------
 
   /** Schedules (or changes) today's number of a game for `at` (ms). Admin only, audited. */
   scheduleResult(game: string, dateKey: string, number: string, at: number): Promise<void> {
-    return commands.scheduleResult(this.ctx, game, dateKey, number, at);
+    return this.command((c, ctx) => c.scheduleResult(ctx, game, dateKey, number, at));
   }
 
   /** Cancels a scheduled number before its time. Admin only, audited. */
   cancelScheduled(game: string, dateKey: string): Promise<void> {
-    return commands.cancelScheduled(this.ctx, game, dateKey);
+    return this.command((c, ctx) => c.cancelScheduled(ctx, game, dateKey));
   }
 
   /** Every scheduled number, soonest first. Admin only. */
   scheduled$(): Observable<Live<ScheduledNumber[]>> {
-    return this.memo(SCHEDULED, () => commands.scheduledNumbers(this.ctx));
+    return this.memo(SCHEDULED, () => this.commandStream((c, ctx) => c.scheduledNumbers(ctx)));
   }
 
   // ---------- push subscriptions and the notify service (notifyClient.ts) ----------
 
   /** Hands a push subscription to the notify service, the only writer of the subscriptions. */
   saveSubscription(subscription: PushSubscriptionData): Promise<'saved' | 'exists'> {
-    return notify.saveSubscription(this.ctx, subscription);
+    return notify.saveSubscription(this.notifyContext(), subscription);
   }
 
   /**
@@ -336,33 +476,55 @@ export class DataService {
    * with SessionEndedError when the sign-in is over even with a fresh token.
    */
   sendTestNotification(): Promise<string> {
-    return notify.sendTestNotification(this.ctx, (fresh) => this.idToken(fresh));
+    return notify.sendTestNotification(this.notifyContext(), (fresh) => this.idToken(fresh));
   }
 
   // ---------- lifecycle ----------
 
   /**
-   * Starts the database client and opens its connection now. The SDK would do it on the first
-   * listen: inside the render of the first widget that asks for data, about 20 ms of work that a
-   * slow phone then cannot split, and only once that widget's code has arrived.
+   * Opens the live node's stream now, when the page's data came with the live node (a live
+   * page): the connection then opens while the remotes' code loads, not after. A page that
+   * follows nothing live (a finished year's chart) opens none.
    */
   connect(): void {
-    ref(this.db);
+    if (this.pageLive && !this.held) this.held = this.liveView$.subscribe();
   }
 
+  /** Stops the SDK's connection (admin) and the page's live stream. */
   goOffline(): void {
-    goOffline(this.db);
+    void this.sdk?.then((sdk) => sdk.goOffline());
   }
 
   goOnline(): void {
-    goOnline(this.db);
+    void this.sdk?.then((sdk) => sdk.goOnline());
   }
 
   async dispose(): Promise<void> {
-    await deleteApp(this.app);
+    this.held?.unsubscribe();
+    if (this.sdk) await (await this.sdk).dispose();
+  }
+
+  /** The SDK's database client (loading the SDK): the admin's, and tests that write directly. */
+  database(): Promise<AdminSdk['db']> {
+    return this.adminSdk().then((sdk) => sdk.db);
   }
 
   // ---------- internals ----------
+
+  /** What notifyClient.ts needs: the config and fetch (no database). */
+  private notifyContext(): Pick<DataContext, 'config' | 'fetch'> {
+    return { config: this.config, fetch: this.fetchFn };
+  }
+
+  private command<T>(run: (commands: typeof import('./adminCommands.ts'), ctx: AdminSdk['ctx']) => Promise<T>): Promise<T> {
+    return Promise.all([import('./adminCommands.ts'), this.adminSdk()]).then(([commands, sdk]) => run(commands, sdk.ctx));
+  }
+
+  private commandStream<T>(use: (commands: typeof import('./adminCommands.ts'), ctx: AdminSdk['ctx']) => Observable<T>): Observable<T> {
+    return defer(() => from(Promise.all([import('./adminCommands.ts'), this.adminSdk()]))).pipe(
+      switchMap(([commands, sdk]) => use(commands, sdk.ctx)),
+    );
+  }
 
   /** One cached, shared stream per key, however many widgets read it. */
   private memo<T>(key: string, make: () => Observable<T>): Observable<Live<T>> {

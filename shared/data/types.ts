@@ -67,3 +67,7 @@ export interface DataContext {
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/** notifyState/undoWindowSec: seconds from publishing to pushing; absent = 30, 0 = at once. */
+export const DEFAULT_UNDO_WINDOW_SEC = 30;
+export const MAX_UNDO_WINDOW_SEC = 600;

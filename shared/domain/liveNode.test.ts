@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GameData } from './results.ts';
 import { digestOf, expectedLiveDays, mergeLiveDays, readLiveNode, removedEntries } from './liveNode.ts';
 
 describe('readLiveNode', () => {
@@ -21,7 +22,7 @@ describe('readLiveNode', () => {
 
 describe('expectedLiveDays', () => {
   it('holds yesterday and today, with u and w only after a correction', () => {
-    const games = [
+    const games: GameData[] = [
       {
         name: 'Gali',
         time: '11:30 PM',

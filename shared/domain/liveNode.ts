@@ -166,7 +166,7 @@ export function mergeLiveDays(
     if (results[dateKey] === entry.n && sameMeta(meta?.[dateKey], dayMeta)) continue;
     if (nextResults === results) nextResults = { ...results };
     nextResults[dateKey] = entry.n;
-    if (nextMeta === meta) nextMeta = { ...meta };
+    if (nextMeta === meta || nextMeta === undefined) nextMeta = { ...meta };
     if (dayMeta) nextMeta[dateKey] = dayMeta;
     else delete nextMeta[dateKey];
   }

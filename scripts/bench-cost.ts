@@ -1,0 +1,140 @@
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { buildStale } from './build.ts';
+import { NAMESPACE, startStack } from './stack.ts';
+import { seedData, seedDatabase } from './seed.ts';
+import { PATHS } from '../shared/domain/routes.ts';
+import { siteNow } from '../shared/domain/siteTime.ts';
+
+/*
+ * `npm run bench -- cost`: what one page view costs the database and the network, per public
+ * page, as a new visitor would load it: cold cache, fresh profile, 360 px wide, the page scrolled
+ * to its end once (so widgets below the first screen go live too), against the built site and
+ * the local backend with 400 days of sample data.
+ *
+ * - database reads: listens the Firebase SDK sends over its WebSocket (`"a":"q"`), plus every
+ *   HTTP request to the database (a REST read or a REST stream);
+ * - bytes from the database: the data the page received from it (WebSocket frames, REST bodies,
+ *   stream events), without TLS or HTTP headers;
+ * - HTTP requests and bytes as sent (gzip), the JavaScript among them.
+ *
+ * Prints figures; not a test. Run it twice and compare only in one run (noisy machine).
+ */
+
+interface Cost {
+  reads: number;
+  dbBytes: number;
+  requests: number;
+  bytes: number;
+  jsRequests: number;
+  jsBytes: number;
+}
+
+async function measure(page: Page, cdp: CDPSession, url: string, dbOrigin: string): Promise<Cost> {
+  const cost: Cost = { reads: 0, dbBytes: 0, requests: 0, bytes: 0, jsRequests: 0, jsBytes: 0 };
+  const requests = new Map<string, { db: boolean; js: boolean; encoded: number; data: number; finished: boolean }>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.url.startsWith('data:')) return;
+    const db = e.request.url.startsWith(dbOrigin);
+    const js = e.type === 'Script' || /\.m?js(\?|$)/.test(new URL(e.request.url).pathname);
+    requests.set(e.requestId, { db, js, encoded: 0, data: 0, finished: false });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    r.encoded += e.encodedDataLength;
+    r.data += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = requests.get(e.requestId);
+    if (!r) return;
+    r.encoded = Math.max(r.encoded, e.encodedDataLength);
+    r.finished = true;
+  });
+  let streamBytes = 0;
+  cdp.on('Network.eventSourceMessageReceived', (e) => {
+    streamBytes += Buffer.byteLength(`event: ${e.eventName}\ndata: ${e.data}\n\n`);
+  });
+  let wsListens = 0;
+  let wsBytes = 0;
+  cdp.on('Network.webSocketFrameSent', (e) => {
+    if (/"a":"q"/.test(e.response.payloadData)) wsListens += 1;
+  });
+  cdp.on('Network.webSocketFrameReceived', (e) => {
+    wsBytes += Buffer.byteLength(e.response.payloadData);
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForTimeout(1500);
+  // Scroll once to the end, a screen at a time, as a reader would.
+  for (let i = 0; i < 40; i++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.9);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(3000);
+  let restBytes = 0;
+  for (const r of requests.values()) {
+    cost.requests += 1;
+    cost.bytes += r.encoded;
+    if (r.js) {
+      cost.jsRequests += 1;
+      cost.jsBytes += r.encoded;
+    }
+    if (r.db) {
+      cost.reads += 1;
+      // A stream's data is counted from its events; a finished read's from its body.
+      if (r.finished) restBytes += r.data;
+    }
+  }
+  cost.reads += wsListens;
+  cost.dbBytes = restBytes + streamBytes + wsBytes;
+  return cost;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+if (!(await buildStale())) process.exit(1);
+const stack = await startStack({});
+try {
+  await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 400 }));
+  const thisYear = siteNow(new Date(), stack.config.timezone ?? 'Asia/Kolkata').year;
+  const pages = [
+    PATHS.home,
+    PATHS.chart,
+    `${PATHS.chart}/gali/${thisYear}`,
+    `${PATHS.chart}/gali/${thisYear - 1}`,
+    PATHS.contact,
+    PATHS.luckyNumber,
+  ];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  const dbOrigin = new URL(stack.urls.database).origin;
+  try {
+    console.log('One page view per public page (cold cache, 360 px, scrolled once; 400 days of data):');
+    console.log(
+      `  ${'page'.padEnd(18)}${'db reads'.padStart(9)}${'db bytes'.padStart(11)}${'requests'.padStart(10)}${'bytes'.padStart(11)}${'JS req'.padStart(8)}${'JS bytes'.padStart(11)}`,
+    );
+    for (const path of pages) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const c = await measure(page, cdp, stack.urls.site + path, dbOrigin);
+      await context.close();
+      console.log(
+        `  ${path.padEnd(18)}${String(c.reads).padStart(9)}${kb(c.dbBytes).padStart(11)}${String(c.requests).padStart(10)}${kb(c.bytes).padStart(11)}${String(c.jsRequests).padStart(8)}${kb(c.jsBytes).padStart(11)}`,
+      );
+    }
+    console.log('  db reads: SDK listens and REST reads or streams; db bytes: data received from the database (no headers).');
+    console.log('  bytes: everything over HTTP as sent (gzip), the font fetched when idle included.');
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await stack.stop();
+}
