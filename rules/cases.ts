@@ -83,6 +83,11 @@ export const FIXTURE = {
   scheduled: {
     Gali: { '2024-01-02': { number: '42', at: 1_704_216_000_000, createdAt: 1_700_000_000_000 } },
   },
+  live: {
+    days: { '2024-01-01': { Gali: { n: '05', p: 1_700_000_000_000 }, 'Delhi Bazar': { n: '42', p: 1_700_000_000_000 } } },
+    v: { mian: 1_700_000_000_000, games: 1_700_000_000_000 },
+  },
+  liveDigests: { mian: 'k3x9a-2f' },
 };
 
 /** A number the admin entered ahead of time; the notify service publishes it at `at`. */
@@ -129,6 +134,16 @@ export const READ_CASES: readonly ReadCase[] = [
   { path: 'scheduled/Gali', expect: ADMIN_ONLY },
   { path: 'scheduled/Gali/2024-01-02', expect: ADMIN_ONLY },
   { path: 'scheduled/Gali/2024-01-02/number', expect: ADMIN_ONLY },
+  // The live read model is what every public page listens to.
+  { path: 'live', expect: PUBLIC },
+  { path: 'live/days', expect: PUBLIC },
+  { path: 'live/days/2024-01-01', expect: PUBLIC },
+  { path: 'live/days/2024-01-01/Gali', expect: PUBLIC },
+  { path: 'live/v', expect: PUBLIC },
+  { path: 'live/v/mian', expect: PUBLIC },
+  // The render service's digests (it reads them through firebase-admin): no client reads them.
+  { path: 'liveDigests', expect: NOBODY },
+  { path: 'liveDigests/mian', expect: NOBODY },
   { path: 'somethingElse', expect: NOBODY },
 ];
 
@@ -151,6 +166,14 @@ const update = (name: string, path: string, value: Record<string, unknown>, expe
 });
 
 const auditEntry = { uid: ADMIN_UID, email: 'admin@example.com', at: SERVER_TIMESTAMP, path: 'mian/name', old: 'Admin', new: 'Boss' };
+
+/** A first publication as the dashboard writes it: the result, its live entry (and the live window's trim), the audit entry. */
+const publishUpdate = {
+  'sattanamee/Gali/2024-01-02': { number: '07', publishedAt: SERVER_TIMESTAMP, updatedAt: SERVER_TIMESTAMP },
+  'live/days/2024-01-02/Gali': { n: '07', p: SERVER_TIMESTAMP },
+  'live/days/2023-12-31': null,
+  'audit/e6': { ...auditEntry, path: 'sattanamee/Gali/2024-01-02', old: null, new: '"07"' },
+};
 
 /** Every admin write of the product: only the admin may make it. */
 export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
@@ -239,6 +262,35 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
   set('scheduled number created', 'scheduled/Gali/2024-01-03', scheduledEntry, ADMIN_ONLY),
   set('scheduled number changed', 'scheduled/Gali/2024-01-02', { ...scheduledEntry, number: '43', at: 1_704_216_060_000 }, ADMIN_ONLY),
   set('scheduled number cancelled', 'scheduled/Gali/2024-01-02', null, ADMIN_ONLY),
+  set('live entry of a first publication', 'live/days/2024-01-02/Gali', { n: '07', p: SERVER_TIMESTAMP }, ADMIN_ONLY),
+  update('live entry of a correction, field by field', 'live/days/2024-01-01/Gali', { n: '06', u: SERVER_TIMESTAMP, w: '05' }, ADMIN_ONLY),
+  set('live entry removed (an undone publication)', 'live/days/2024-01-01/Gali', null, ADMIN_ONLY),
+  set('live day dropped from the window', 'live/days/2024-01-01', null, ADMIN_ONLY),
+  set('live version stamped', 'live/v/mian', SERVER_TIMESTAMP, ADMIN_ONLY),
+  set('live version of a part stamped the first time', 'live/v/corrections', SERVER_TIMESTAMP, ADMIN_ONLY),
+  update('publish: result, live entry and audit entry in one update', '', publishUpdate, ADMIN_ONLY),
+  update(
+    'correction: result, corrections entry, live fields and version, audit entry in one update',
+    '',
+    {
+      'sattanamee/Gali/2024-01-01/number': '06',
+      'sattanamee/Gali/2024-01-01/was': '05',
+      'sattanamee/Gali/2024-01-01/updatedAt': SERVER_TIMESTAMP,
+      'corrections/c2': correction,
+      'live/days/2024-01-01/Gali/n': '06',
+      'live/days/2024-01-01/Gali/u': SERVER_TIMESTAMP,
+      'live/days/2024-01-01/Gali/w': '05',
+      'live/v/corrections': SERVER_TIMESTAMP,
+      'audit/e7': { ...auditEntry, path: 'sattanamee/Gali/2024-01-01', old: '"05"', new: '"06"' },
+    },
+    ADMIN_ONLY,
+  ),
+  update(
+    'main info with its live version and audit entry',
+    '',
+    { 'mian/notice': 'Holiday', 'live/v/mian': SERVER_TIMESTAMP, 'audit/e8': { ...auditEntry, path: 'mian' } },
+    ADMIN_ONLY,
+  ),
   update(
     'scheduled number with its audit entry',
     '',
@@ -325,6 +377,24 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('scheduled number with an unknown field', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, note: 'x' }, NOBODY),
   set('scheduled creation time in the future', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, createdAt: 4_102_444_800_000 }, NOBODY),
   set('scheduled entry as a bare value', 'scheduled/Gali/2024-01-03', '42', NOBODY),
+  set('live number of one digit', 'live/days/2024-01-02/Gali', { n: '7', p: SERVER_TIMESTAMP }, NOBODY),
+  set('live number as a JSON number', 'live/days/2024-01-02/Gali', { n: 7, p: SERVER_TIMESTAMP }, NOBODY),
+  set('live entry without its number', 'live/days/2024-01-02/Gali', { p: SERVER_TIMESTAMP }, NOBODY),
+  set('live entry with an unknown field', 'live/days/2024-01-02/Gali', { n: '07', p: SERVER_TIMESTAMP, note: 'x' }, NOBODY),
+  set('live entry as a bare value', 'live/days/2024-01-02/Gali', '07', NOBODY),
+  set('live entry under a bad date key', 'live/days/2024-1-2/Gali', { n: '07' }, NOBODY),
+  set('live entry under a non-date key', 'live/days/today/Gali', { n: '07' }, NOBODY),
+  set('live entry of a game key over 64 characters', `live/days/2024-01-02/${'G'.repeat(65)}`, { n: '07' }, NOBODY),
+  set('live publish time in the future', 'live/days/2024-01-02/Gali', { n: '07', p: 4_102_444_800_000 }, NOBODY),
+  set('live change time as a string', 'live/days/2024-01-01/Gali/u', 'now', NOBODY),
+  set('live earlier number not two digits', 'live/days/2024-01-01/Gali/w', '5', NOBODY),
+  set('live day as a bare value', 'live/days/2024-01-02', '07', NOBODY),
+  set('live version as a string', 'live/v/mian', 'now', NOBODY),
+  set('live version in the future', 'live/v/mian', 4_102_444_800_000, NOBODY),
+  set('live version of an unknown part', 'live/v/sattanamee', SERVER_TIMESTAMP, NOBODY),
+  set('live unknown child', 'live/other', { a: 1 }, NOBODY),
+  set('live node as a bare value', 'live', 1, NOBODY),
+  update('publish whose live entry is invalid: nothing of it', '', { ...publishUpdate, 'live/days/2024-01-02/Gali': { n: '7' } }, NOBODY),
   set('root', '', FIXTURE, NOBODY),
   set('unknown top-level path', 'somethingElse', { a: 1 }, NOBODY),
 ];
@@ -352,6 +422,18 @@ export const SUBSCRIPTION_CASES: readonly WriteCase[] = [
   set('overwrite an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, subscription(NEW_ENDPOINT), NOBODY),
   set('change a field of an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}/endpoint`, NEW_ENDPOINT, NOBODY),
   set('delete an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, null, NOBODY),
+];
+
+/**
+ * The render service's digests of the live node's parts: written and read only by the render
+ * service's service account (firebase-admin, which the rules do not bind). No client, not even
+ * the admin, reads or writes them.
+ */
+export const LIVE_DIGEST_CASES: readonly WriteCase[] = [
+  set('a digest written', 'liveDigests/mian', 'k3x9a-3f', NOBODY),
+  set('a digest of a new part', 'liveDigests/games', 'k3x9a-2f', NOBODY),
+  set('a digest deleted', 'liveDigests/mian', null, NOBODY),
+  set('the digests replaced', 'liveDigests', { mian: 'x' }, NOBODY),
 ];
 
 /** Plain JSON (undefined fields dropped), as it travels over the wire. */

@@ -14,6 +14,7 @@ import {
   FIXTURE,
   IDENTITIES,
   INVALID_ADMIN_CASES,
+  LIVE_DIGEST_CASES,
   READ_CASES,
   SUBSCRIPTION_CASES,
   USER_UID,
@@ -207,7 +208,7 @@ beforeEach(async () => {
   expect(status, 'fixture reset').toBe(200);
 });
 
-const WRITE_CASES: readonly WriteCase[] = [...ADMIN_WRITE_CASES, ...INVALID_ADMIN_CASES, ...SUBSCRIPTION_CASES];
+const WRITE_CASES: readonly WriteCase[] = [...ADMIN_WRITE_CASES, ...INVALID_ADMIN_CASES, ...SUBSCRIPTION_CASES, ...LIVE_DIGEST_CASES];
 
 describe.each(IDENTITIES)('database.rules.json on the local server: %s through the JS SDK', (who) => {
   it.each(READ_CASES.map((c) => ({ ...c, allowed: c.expect[who] })))('read /$path -> $allowed', async ({ path, allowed }) => {

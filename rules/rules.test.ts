@@ -6,6 +6,7 @@ import {
   FIXTURE,
   IDENTITIES,
   INVALID_ADMIN_CASES,
+  LIVE_DIGEST_CASES,
   READ_CASES,
   SUBSCRIPTION_CASES,
   USER_UID,
@@ -73,6 +74,11 @@ describe('database.rules.json (targaryen)', () => {
   });
 
   it.each(table(SUBSCRIPTION_CASES))('push subscription $name as $who -> $allowed', (c) => {
+    const result = run(c, AUTH[c.who]);
+    expect(result.allowed, result.info).toBe(c.allowed);
+  });
+
+  it.each(table(LIVE_DIGEST_CASES))('live digest $name as $who -> $allowed', (c) => {
     const result = run(c, AUTH[c.who]);
     expect(result.allowed, result.info).toBe(c.allowed);
   });

@@ -16,18 +16,18 @@ import {
   type SetResultOptions,
   type WriteResult,
 } from './types.ts';
-import { isDateKey } from '../domain/siteTime.ts';
+import { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC } from './types.ts';
+import { isDateKey, siteNow } from '../domain/siteTime.ts';
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
 import { resultKey } from '../domain/results.ts';
 import { resultPatch as writeResult, storedNumber } from './resultPatch.ts';
+import { livePatch } from './livePatch.ts';
 
 // The admin's writes. Each is one multi-path update together with its audit entry, so the
-// database never holds a change without its record (the rules require the entry too).
-
-/** notifyState/undoWindowSec: seconds from publishing to pushing; absent = 30, 0 = at once. */
-export const DEFAULT_UNDO_WINDOW_SEC = 30;
-export const MAX_UNDO_WINDOW_SEC = 600;
+// database never holds a change without its record (the rules require the entry too), and with
+// its share of the live read model (`live`, see livePatch.ts), so a page listening there never
+// misses it.
 
 /** The admin commands' context: the service's, plus who is signed in for the audit entry. */
 export interface AdminContext extends DataContext {
@@ -307,7 +307,10 @@ export function scheduledNumbers(ctx: DataContext): Observable<ScheduledNumber[]
   );
 }
 
-/** Applies `patch` in one update together with an audit entry of `path`'s old and new value. */
+/**
+ * Applies `patch` in one update together with its live paths (livePatch.ts, on the site's day)
+ * and an audit entry of `path`'s old and new value.
+ */
 export async function writeAudited(
   ctx: AdminContext,
   patch: Record<string, unknown>,
@@ -326,7 +329,8 @@ export async function writeAudited(
     old: previous === undefined ? null : JSON.stringify(previous),
     new: next === undefined ? null : JSON.stringify(next),
   };
-  await update(ref(ctx.db), { ...patch, [paths.auditEntry(auditKey)]: entry });
+  const live = livePatch(patch, siteNow(ctx.now(), ctx.timezone).dateKey, serverTimestamp());
+  await update(ref(ctx.db), { ...patch, ...live, [paths.auditEntry(auditKey)]: entry });
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -93,6 +93,13 @@ const backoff = { delay: (_error: unknown, attempt: number) => timer(Math.min(30
 
 type StreamState = 'idle' | 'open' | 'closed';
 
+/** How a page reads: followed live (the default), or fixed at the page's data (`live: false`). */
+export interface FollowOptions {
+  live?: boolean;
+}
+
+const variant = (options: FollowOptions): string => (options.live === false ? '|fixed' : '');
+
 /**
  * The site's single data service: live streams for the pages, commands for the admin.
  *
@@ -196,44 +203,63 @@ export class DataService {
 
   // ---------- public streams (publicReads.ts) ----------
 
-  /** Names of the games in the database (the built-in registry when they cannot be read). */
-  gameNames$(): Observable<Live<string[]>> {
-    return this.memo(cacheKeys.gameNames, () => this.follow(publicReads.gameNames(), () => GAMES.map((g) => g.name)));
+  /**
+   * Names of the games in the database (the built-in registry when they cannot be read).
+   * `live: false` (a finished year's chart) takes them from the page or reads them once.
+   */
+  gameNames$(options: FollowOptions = {}): Observable<Live<string[]>> {
+    return this.memo(
+      cacheKeys.gameNames,
+      () => this.follow(publicReads.gameNames(), options, () => GAMES.map((g) => g.name)),
+      variant(options),
+    );
   }
 
   /**
    * Every game with its time, place and the results from `fromKey` on (a date key). The names
    * are those of the page's data when it has the games, so a rendered page reads no list.
    */
-  gamesSince$(fromKey: string): Observable<Live<GameData[]>> {
+  gamesSince$(fromKey: string, options: FollowOptions = {}): Observable<Live<GameData[]>> {
     const key = cacheKeys.gamesSince(fromKey);
-    return this.memo(key, () => {
-      const fromPage = this.page[key];
-      const names$ = Array.isArray(fromPage)
-        ? of((fromPage as GameData[]).map((game) => game.name))
-        : this.gameNames$().pipe(
-            map((live) => live.data),
-            filter((names): names is string[] => names !== undefined),
-          );
-      return names$.pipe(
-        distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
-        switchMap((names) => this.follow(publicReads.gamesSince(fromKey, names))),
-      );
-    });
+    return this.memo(
+      key,
+      () => {
+        const fromPage = this.page[key];
+        const names$ = Array.isArray(fromPage)
+          ? of((fromPage as GameData[]).map((game) => game.name))
+          : this.gameNames$(options).pipe(
+              map((live) => live.data),
+              filter((names): names is string[] => names !== undefined),
+            );
+        return names$.pipe(
+          distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+          switchMap((names) => this.follow(publicReads.gamesSince(fromKey, names), options)),
+        );
+      },
+      variant(options),
+    );
   }
 
-  /** The home page's window: yesterday and this month so far, moving with the day. */
-  homeGames$(): Observable<Live<GameData[]>> {
-    return this.homeGames;
+  /**
+   * The home page's window: yesterday and this month so far, moving with the day. `live: false`
+   * (the month's chart under a finished year's chart) keeps the page's data and opens no stream.
+   */
+  homeGames$(options: FollowOptions = {}): Observable<Live<GameData[]>> {
+    return options.live === false ? this.homeGamesFixed : this.homeGames;
   }
 
-  private readonly homeGames: Observable<Live<GameData[]>> = withPeek(
-    defer(() => this.today$).pipe(
-      switchMap((today) => this.gamesSince$(homeWindowStart(today))),
-      shareReplay({ bufferSize: 1, refCount: true }),
-    ),
-    () => peekLive(this.gamesSince$(homeWindowStart(this.todayKey()))),
-  );
+  private homeWindow(options: FollowOptions): Observable<Live<GameData[]>> {
+    return withPeek(
+      defer(() => this.today$).pipe(
+        switchMap((today) => this.gamesSince$(homeWindowStart(today), options)),
+        shareReplay({ bufferSize: 1, refCount: true }),
+      ),
+      () => peekLive(this.gamesSince$(homeWindowStart(this.todayKey()), options)),
+    );
+  }
+
+  private readonly homeGames = this.homeWindow({});
+  private readonly homeGamesFixed = this.homeWindow({ live: false });
 
   /** One game's results for one calendar year (live for the current year only). */
   gameYear$(name: string, year: number): Observable<Live<DayResults>> {
@@ -246,18 +272,23 @@ export class DataService {
   }
 
   private yearData(name: string, year: number): Observable<GameData> {
-    return this.follow(publicReads.gameYear(name, year, siteNow(this.now(), this.timezone).year));
+    return this.follow(publicReads.gameYear(name, year, siteNow(this.now(), this.timezone).year), {});
   }
 
   /** The public log of changed published numbers of the last 90 days, newest first. */
   corrections$(): Observable<Live<Correction[]>> {
     return this.memo(cacheKeys.corrections, () =>
-      defer(() => this.follow(publicReads.corrections(this.now().getTime() - CORRECTIONS_WINDOW_MS))),
+      defer(() => this.follow(publicReads.corrections(this.now().getTime() - CORRECTIONS_WINDOW_MS), {})),
     );
   }
 
-  /** Years (newest first) for which a game has results, from its earliest date key. */
+  /**
+   * Years (newest first) for which a game has results, from its earliest date key: as the page's
+   * data knows them (its inlined spans), else read (one key of the game's history).
+   */
   async gameYears(name: string): Promise<number[]> {
+    const known = this.peekGameYears(name);
+    if (known) return known;
     const first = await this.restRead(firstDateRead(name));
     const firstKey = Object.keys((first as Record<string, unknown> | null) ?? {})[0];
     return chartYearsFrom(firstKey, siteNow(this.now(), this.timezone).year);
@@ -274,15 +305,15 @@ export class DataService {
   }
 
   khaiwals$(): Observable<Live<Khaiwal[]>> {
-    return this.memo(cacheKeys.khaiwals, () => this.follow(publicReads.khaiwals()));
+    return this.memo(cacheKeys.khaiwals, () => this.follow(publicReads.khaiwals(), {}));
   }
 
   mainInfo$(): Observable<Live<MainInfo>> {
-    return this.memo(cacheKeys.mainInfo, () => this.follow(publicReads.mainInfo()));
+    return this.memo(cacheKeys.mainInfo, () => this.follow(publicReads.mainInfo(), {}));
   }
 
   adInfo$(): Observable<Live<AdInfo>> {
-    return this.memo(cacheKeys.adInfo, () => this.follow(publicReads.adInfo()));
+    return this.memo(cacheKeys.adInfo, () => this.follow(publicReads.adInfo(), {}));
   }
 
   /**
@@ -291,8 +322,10 @@ export class DataService {
    * whenever that version moves; today's numbers of the live node laid over it. A read of no
    * part (a finished year) is read once and not followed. Shared per key.
    */
-  private follow<T>(entry: PublicRead<T>, fallback?: () => T): Observable<T> {
-    const known = this.follows.get(entry.key) as Observable<T> | undefined;
+  private follow<T>(table: PublicRead<T>, options: FollowOptions, fallback?: () => T): Observable<T> {
+    const entry: PublicRead<T> = options.live === false ? { ...table, part: null, merge: undefined } : table;
+    const followKey = entry.key + variant(options);
+    const known = this.follows.get(followKey) as Observable<T> | undefined;
     if (known) return known;
     const read: Observable<T> = defer(() => from(Promise.all(entry.reads.map((r) => this.restRead(r))))).pipe(
       map((nodes) => entry.read(nodes)),
@@ -318,7 +351,7 @@ export class DataService {
     const stream = (merge ? combineLatest([base, this.liveView$]).pipe(map(([value, live]) => merge(value, live))) : base).pipe(
       shareReplay({ bufferSize: 1, refCount: true }),
     );
-    this.follows.set(entry.key, stream);
+    this.follows.set(followKey, stream);
     return stream;
   }
 
@@ -526,12 +559,15 @@ export class DataService {
     );
   }
 
-  /** One cached, shared stream per key, however many widgets read it. */
-  private memo<T>(key: string, make: () => Observable<T>): Observable<Live<T>> {
-    let stream = this.streams.get(key) as Observable<Live<T>> | undefined;
+  /**
+   * One cached, shared stream per cache key (and variant: followed or fixed), however many
+   * widgets read it.
+   */
+  private memo<T>(key: string, make: () => Observable<T>, variantKey = ''): Observable<Live<T>> {
+    let stream = this.streams.get(key + variantKey) as Observable<Live<T>> | undefined;
     if (!stream) {
       stream = cachedLive(this.cache, key, make());
-      this.streams.set(key, stream as Observable<Live<unknown>>);
+      this.streams.set(key + variantKey, stream as Observable<Live<unknown>>);
     }
     return stream;
   }

@@ -62,9 +62,9 @@ function shapeTables(todayKey: string, games: GameData[]): MonthTable[] {
 const neverEmpty = () => false;
 
 /** This month from day 1 to today, in the specification's two tables of six games. */
-export function MonthlyChart({ today }: { today: SiteNow }) {
+export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?: boolean }) {
   const headingId = useId();
-  const live = useMonthGames();
+  const live = useMonthGames(follow);
   const { timezone } = useChartData();
   const state = useChartState(
     live,

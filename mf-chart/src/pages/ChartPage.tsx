@@ -59,8 +59,13 @@ const Intro = styled.p`
  */
 export default function ChartPage() {
   const today = useToday();
-  const names = useGameNames();
   const path = useCurrentPath();
+  // No location (a server render of /chart): the list.
+  const address: ChartAddress = path === null ? { kind: 'index' } : parseChartPath(path);
+  // A finished year's chart follows nothing live: its numbers (and the month's below) arrive with
+  // the page, a correction with the next render. Every other chart address is live.
+  const follow = !(address.kind === 'chart' && address.year !== null && address.year < today.year);
+  const names = useGameNames(follow);
   const [search, setSearch] = useState('');
   const games = chartState(
     names,
@@ -69,8 +74,6 @@ export default function ChartPage() {
   );
   // The database's games once it has answered (an empty database holds none); null until then.
   const known = games.kind === 'ready' ? games.value : games.kind === 'no-data' ? [] : null;
-  // No location (a server render of /chart): the list.
-  const address: ChartAddress = path === null ? { kind: 'index' } : parseChartPath(path);
   const route = resolveChartRoute(address, known, today.year);
   const chartGame = route.kind === 'chart' ? route.game : null;
   const browserYears = useGameYears(chartGame, today.year);
@@ -145,7 +148,7 @@ export default function ChartPage() {
         )}
       </Card>
       <Card>
-        <MonthlyChartWhenNear today={today} />
+        <MonthlyChartWhenNear today={today} follow={follow} />
       </Card>
       {route.kind === 'chart' && (
         <YearlyChartOverlay
@@ -167,10 +170,10 @@ export default function ChartPage() {
  * server-rendered page it goes live when it scrolls into view. Memoised: `today` changes
  * once a day, and a part React has not hydrated yet must not receive new children.
  */
-const MonthlyChartWhenNear = memo(function MonthlyChartWhenNear({ today }: { today: SiteNow }) {
+const MonthlyChartWhenNear = memo(function MonthlyChartWhenNear({ today, follow }: { today: SiteNow; follow: boolean }) {
   return (
     <HydrateWhenNear name="monthly-chart">
-      <MonthlyChart today={today} />
+      <MonthlyChart today={today} follow={follow} />
     </HydrateWhenNear>
   );
 });

@@ -131,6 +131,9 @@ describe('a number scheduled ahead of time', () => {
     expect(result).toEqual({ number: '42', publishedAt: expect.any(Number), updatedAt: expect.any(Number) });
     expect(result['publishedAt']).toBeGreaterThanOrEqual(at);
     expect(await db('GET', `scheduled/Gali/${TODAY}`)).toBeNull();
+    // The live read model got the result in the same update (shared/data/livePatch.ts), readable by the visitor.
+    expect(await db('GET', `live/days/${TODAY}/Gali`)).toEqual({ n: '42', p: result['publishedAt'] });
+    expect((await get(ref(visitor, `live/days/${TODAY}/Gali`))).val()).toEqual({ n: '42', p: result['publishedAt'] });
     expect(pushesOf('Gali')).toEqual({ '/phone-a': ['42'], '/phone-b': ['42'] });
     expect(count(notify.output(), published('Gali', '42'))).toBe(1);
 

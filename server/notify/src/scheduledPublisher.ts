@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ServerValue, type DataSnapshot, type Database } from 'firebase-admin/database';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
-import { isDateKey } from '@satta/shared/domain/siteTime';
+import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import { resultPatch as writeResult, storedNumber } from '@satta/shared/data/resultPatch';
+import { livePatch } from '@satta/shared/data/livePatch';
 import { AUDIT, CORRECTIONS, SCHEDULED, paths } from '@satta/shared/data/paths';
 import { logEvent } from '../../log/log.ts';
 // setTimeout's limit; a later entry is re-armed when it runs out.
@@ -48,6 +49,8 @@ export function readScheduled(game: string, date: string, value: unknown): Sched
 
 export interface ScheduledPublisherOptions {
   db: Database;
+  /** The site's timezone (the service's NOTIFY_TIMEZONE): its day decides what the live node holds. */
+  timezone: string;
   now?: () => number;
   log?: (line: string, fields?: Record<string, unknown>) => void;
 }
@@ -57,12 +60,12 @@ export interface ScheduledPublisherOptions {
  * a timer; at its time the entry is claimed with a transaction (only if unclaimed or its claim
  * is stale), and then one multi-path update writes the result as the dashboard's setResult does
  * (number and server times, `was` and a corrections entry when it changes a different number,
- * an audit entry) and removes the entry. So a second instance finds the entry claimed or gone,
+ * the live read model's share of it, an audit entry) and removes the entry. So a second instance finds the entry claimed or gone,
  * and a restart re-reads `scheduled` and publishes what became due while it was down. The push
  * follows from the result write like any publish (resultWatcher -> the undo window).
  */
 export function createScheduledPublisher(options: ScheduledPublisherOptions) {
-  const { db } = options;
+  const { db, timezone } = options;
   const now = options.now ?? (() => Date.now());
   const log = options.log ?? ((line: string, fields?: Record<string, unknown>) => logEvent('INFO', line, fields));
   const instance = randomUUID();
@@ -142,8 +145,11 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
     const { patch, previous } = await resultPatch(claimed);
     const path = paths.result(claimed.game, claimed.date);
     const audit = db.ref(AUDIT).push().key;
+    // The live node's share, on the site's day now (shared/data/livePatch.ts), in the same update.
+    const live = livePatch(patch, siteNow(new Date(now()), timezone).dateKey, ServerValue.TIMESTAMP);
     await db.ref().update({
       ...patch,
+      ...live,
       [`${SCHEDULED_ROOT}/${claimed.game}/${claimed.date}`]: null,
       [`audit/${audit}`]: {
         uid: SERVICE_UID,

@@ -125,7 +125,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
 
   // Numbers the admin scheduled ahead of time: published at their time, then pushed like any
   // publish (the watcher above sees the result and the undo window applies).
-  const scheduled = createScheduledPublisher({ db: firebase.db, log });
+  const scheduled = createScheduledPublisher({ db: firebase.db, timezone: config.timezone, log });
 
   // Readiness: today's results are being watched and the database connection is up.
   let watchingReady = false;
