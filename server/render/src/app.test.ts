@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
-import { TEST_CONFIG, testMounts } from './testSupport.ts';
+import { TEST_CONFIG, inlineEntries, testMounts } from './testSupport.ts';
 
 /*
  * The render service over the built shell and remotes with a fixed in-memory snapshot instead of
@@ -31,6 +31,13 @@ const snapshot: Snapshot = {
   khaiwals: [],
   mainInfo: { banner: 'आज की खबर </script><b>', phnnumber: '9876543210', email: 'help@example.com' },
   adInfo: {},
+  live: {
+    days: {
+      [yesterday]: { GALI: { n: '12' }, DISAWER: { n: '83' } },
+      [today]: { GALI: { n: '47' }, DISAWER: { n: '09' } },
+    },
+    v: { mian: 1_767_323_000_000 },
+  },
 };
 const data: { snapshot: Snapshot | null } = { snapshot };
 let server: RenderServer;
@@ -67,6 +74,18 @@ describe('render service', () => {
     // With the day the page was rendered for: the browser hydrates it only on the same day.
     expect(html).toContain(`<script type="application/json" id="satta-data">{"at":1767323045000,"today":"${today}","entries":{`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
+  });
+
+  it('inlines the live node, the days and stamps it was rendered from, with the pages of current data', async () => {
+    const home = inlineEntries(await (await get('/')).text());
+    expect(home['live']).toEqual({
+      days: {
+        [yesterday]: { GALI: { n: '12' }, DISAWER: { n: '83' } },
+        [today]: { GALI: { n: '47' }, DISAWER: { n: '09' } },
+      },
+      v: { mian: 1_767_323_000_000 },
+    });
+    expect(inlineEntries(await (await get('/contact')).text())['live']).toEqual(home['live']);
   });
 
   it('renders /contact with the contact details and /chart with the game list', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
-import { TEST_CONFIG, testMounts } from './testSupport.ts';
+import { TEST_CONFIG, inlineEntries, testMounts } from './testSupport.ts';
 
 /*
  * Charts as addresses on the render service: /chart/{game}/{year} server-rendered by mf-chart's
@@ -28,6 +28,7 @@ const snapshot: Snapshot = {
   khaiwals: [],
   mainInfo: { phnnumber: '9876543210', email: 'help@example.com' },
   adInfo: {},
+  live: { days: { [today]: { Gali: { n: '47' }, Disawar: { n: '09' } } }, v: {} },
   spans: {
     Gali: { first: `${lastYear}-03-14`, last: today },
     Disawar: { first: today, last: today },
@@ -99,6 +100,14 @@ describe('chart pages', () => {
     expect(html).toContain(`<option value="${year}">${year}</option>`);
     // The client starts from the same year.
     expect(html).toContain(`"year:Gali:${lastYear}":{"${lastYear}-03-14":"57","${lastYear}-12-31":"08"}`);
+  });
+
+  it('inlines the live node with this year’s chart but not with a finished year’s', async () => {
+    const past = inlineEntries(await (await get(`/chart/gali/${lastYear}`)).text());
+    expect(Object.keys(past)).toContain(`year:Gali:${lastYear}`);
+    expect(past).not.toHaveProperty('live');
+    const current = inlineEntries(await (await get(`/chart/gali/${year}`)).text());
+    expect(current['live']).toEqual({ days: { [today]: { Gali: { n: '47' }, Disawar: { n: '09' } } }, v: {} });
   });
 
   it('describes the table as a schema.org Dataset', async () => {

@@ -7,6 +7,7 @@ import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import type { Snapshot } from './snapshot.ts';
 import type { GameSpan } from '@satta/shared/domain/yearlyChart';
 import { AD_INFO, CORRECTIONS, KHAIWALS, MAIN_INFO, paths } from '@satta/shared/data/paths';
+import { LIVE_ROOT, readLiveNode, type LiveNode } from '@satta/shared/domain/liveNode';
 
 export interface LiveDataOptions {
   db: Database;
@@ -40,7 +41,9 @@ const LAST_DATE = '9999-12-31';
 /**
  * The public data in memory, from live listeners on the database (firebase-admin): every
  * game's time, place and results from yesterday / the 1st of this month on, its first and last
- * result date (two one-child queries), the khaiwals, `mian` and `adinfo`. `snapshot` is null
+ * result date (two one-child queries), the khaiwals, `mian`, `adinfo` and the live read model
+ * (`live`, shared/domain/liveNode.ts: what the pages listen to, kept here to be inlined with
+ * them and repaired by liveRepair.ts). `snapshot` is null
  * until each part has answered once; after that it is replaced (never mutated) on every change,
  * and keeps the last data while the database is away.
  *
@@ -59,6 +62,7 @@ export class LiveData {
     mainInfo?: MainInfo;
     adInfo?: AdInfo;
     corrections?: Correction[];
+    live?: LiveNode;
   } = {};
   /** Loaded game-years by cache key, least recently asked for first. */
   private readonly years = new Map<string, YearEntry>();
@@ -79,6 +83,7 @@ export class LiveData {
     this.listen(db.ref(KHAIWALS), (s) => (this.parts.khaiwals = readKhaiwals(s.val())));
     this.listen(db.ref(MAIN_INFO), (s) => (this.parts.mainInfo = (s.val() ?? {}) as MainInfo));
     this.listen(db.ref(AD_INFO), (s) => (this.parts.adInfo = (s.val() ?? {}) as AdInfo));
+    this.listen(db.ref(LIVE_ROOT), (s) => (this.parts.live = readLiveNode(s.val())));
     await this.followDay();
     // The home window moves at midnight in the site timezone, and the admin may add a game.
     this.dayTimer = setInterval(() => void this.followDay(), this.options.relistMs ?? 30_000);
@@ -223,8 +228,8 @@ export class LiveData {
   }
 
   private publish(): void {
-    const { games, spans, khaiwals, mainInfo, adInfo, corrections } = this.parts;
-    if (!games || !spans || !khaiwals || !mainInfo || !adInfo || !corrections) return;
+    const { games, spans, khaiwals, mainInfo, adInfo, corrections, live } = this.parts;
+    if (!games || !spans || !khaiwals || !mainInfo || !adInfo || !corrections || !live) return;
     const years: Record<string, DayResults> = {};
     const yearMetas: Record<string, DayMetas> = {};
     for (const [key, entry] of this.years) {
@@ -243,6 +248,7 @@ export class LiveData {
       years,
       yearMetas,
       corrections,
+      live,
     };
     for (const watcher of this.watchers) watcher();
   }

@@ -6,6 +6,7 @@ import { exitWithConfigError, structuredConsole } from '../../log/log.ts';
 import { startRender } from './app.ts';
 import { ConfigError, readRenderOptions, type RenderStartOptions } from './options.ts';
 import { LiveData } from './liveData.ts';
+import { LiveRepair } from './liveRepair.ts';
 
 /**
  * The render service: `tsx src/main.ts --port 5000 --config config.json --mount /=shell/dist
@@ -49,8 +50,12 @@ async function listGames(): Promise<string[]> {
 }
 
 const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
-const data = new LiveData({ db: getDatabase(app), timezone: config.timezone ?? 'Asia/Kolkata', listGames, relistMs });
+const db = getDatabase(app);
+const data = new LiveData({ db, timezone: config.timezone ?? 'Asia/Kolkata', listGames, relistMs });
 await data.start();
+// Brings the live read model back in line after a write of the specification's paths alone.
+const repair = new LiveRepair({ db, data });
+repair.start();
 // A remote redeployed alone is picked up within this time (its bundle is re-read, or re-fetched with If-None-Match).
 const remoteCheckMs = Number(process.env.RENDER_REMOTE_CHECK_MS ?? 15_000);
 const server = await startRender({
@@ -72,8 +77,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // No new repair from now on; one under way finishes while the requests drain.
+    const repaired = repair.stop(DRAIN_MS);
     void server
       .drain(DRAIN_MS)
+      .then(() => repaired)
       .then(() => {
         data.stop();
         return deleteApp(app);

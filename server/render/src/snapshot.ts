@@ -4,6 +4,7 @@ import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/result
 import type { Correction } from '@satta/shared/domain/corrections';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '@satta/shared/domain/yearlyChart';
+import type { LiveNode } from '@satta/shared/domain/liveNode';
 
 /** The public data the render service keeps in memory, as the live listeners last saw it. */
 export interface Snapshot {
@@ -28,6 +29,12 @@ export interface Snapshot {
   yearMetas?: Record<string, DayMetas>;
   /** The public corrections of the last 90 days, newest first (DataService.corrections$). */
   corrections?: Correction[];
+  /**
+   * The live read model as stored (`live`: yesterday's and today's results and the parts'
+   * version stamps, shared/domain/liveNode.ts), inlined under cacheKeys.live with every page
+   * that shows current data.
+   */
+  live: LiveNode;
 }
 
 /** A game's span: from `spans`, else from the results in the snapshot (a fixed test snapshot). */
@@ -64,6 +71,7 @@ export function entryOf(snapshot: Snapshot, key: string): unknown {
   if (key === cacheKeys.mainInfo) return snapshot.mainInfo;
   if (key === cacheKeys.adInfo) return snapshot.adInfo;
   if (key === cacheKeys.corrections) return snapshot.corrections ?? [];
+  if (key === cacheKeys.live) return snapshot.live;
   if (key.startsWith(cacheKeys.gameYearMeta('', 0).slice(0, 9))) return snapshot.yearMetas?.[key];
   if (key.startsWith(cacheKeys.gameYear('', 0).slice(0, 5))) return snapshot.years?.[key];
   return undefined;
@@ -74,12 +82,20 @@ export function entryOf(snapshot: Snapshot, key: string): unknown {
  * synchronous snapshot, so renderToString gets the data on its first and only pass. It records
  * the cache entries it served: the page inlines exactly those (the client's cache seed), and
  * their JSON decides whether a route must be rendered again.
+ *
+ * A page that shows current data (the games, the names, the public texts, the corrections, this
+ * year's chart) gets the live node too, the one node its page listens to: the browser starts from
+ * the days and version stamps the HTML was rendered from. A finished year's chart page does not,
+ * whatever else it reads (mf-chart's page also reads the names and this month's games): such a
+ * page opens no live stream on load (DataService.connect).
  */
 export class SnapshotSource implements PublicDataSource {
   readonly timezone: string;
   readonly served = new Map<string, unknown>();
   readonly today$: Observable<string>;
   readonly connected$: Observable<boolean> = of(true);
+  /** Whether the render read a finished year's chart: then the live node stays off the page. */
+  private readsPastYear = false;
 
   constructor(
     private readonly snapshot: Snapshot,
@@ -122,6 +138,7 @@ export class SnapshotSource implements PublicDataSource {
     const key = cacheKeys.gameYear(name, year);
     const data = entryOf(this.snapshot, key) as DayResults | undefined;
     this.served.set(key, data);
+    this.noteYear(year);
     return of(data === undefined ? { data: undefined, stale: true, error: null } : { data, stale: false, error: null });
   }
 
@@ -130,6 +147,7 @@ export class SnapshotSource implements PublicDataSource {
     const key = cacheKeys.gameYearMeta(name, year);
     const data = entryOf(this.snapshot, key) as DayMetas | undefined;
     this.served.set(key, data);
+    this.noteYear(year);
     return of(data === undefined ? { data: undefined, stale: true, error: null } : { data, stale: false, error: null });
   }
 
@@ -157,6 +175,18 @@ export class SnapshotSource implements PublicDataSource {
     // entryOf and the method's key agree by construction: each method asks for its own key.
     const data = entryOf(this.snapshot, key) as T;
     this.served.set(key, data);
+    this.noteCurrent();
     return of({ data, stale: false, error: null });
+  }
+
+  /** A chart of this year is current data; a finished year's chart keeps the live node off the page. */
+  private noteYear(year: number): void {
+    if (year === yearOf(this.snapshot)) return this.noteCurrent();
+    this.readsPastYear = true;
+    this.served.delete(cacheKeys.live);
+  }
+
+  private noteCurrent(): void {
+    if (!this.readsPastYear) this.served.set(cacheKeys.live, entryOf(this.snapshot, cacheKeys.live));
   }
 }

@@ -20,3 +20,19 @@ export function testMounts(override: Record<string, string> = {}): Record<string
   for (const name of PUBLIC_REMOTES) mounts[`/remotes/${name}`] = override[name] ?? join(ROOT, name, 'dist');
   return mounts;
 }
+
+/** The entries a page inlines for the browser's data service (`<script id="satta-data">`), by cache key. */
+export function inlineEntries(html: string): Record<string, unknown> {
+  const json = /<script type="application\/json" id="satta-data">(.*?)<\/script>/s.exec(html)?.[1];
+  if (json === undefined) throw new Error('the page inlines no data');
+  return (JSON.parse(json) as { entries: Record<string, unknown> }).entries;
+}
+
+/** Resolves once `check` holds (looked at every 10 ms), or fails after `timeoutMs` naming `what`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -19,6 +19,7 @@ const snapshot: Snapshot = {
   khaiwals: [],
   mainInfo: { phnnumber: '9876543210', email: 'help@example.com' },
   adInfo: {},
+  live: { days: { '2026-01-02': { GALI: { n: '47' } } }, v: {} },
 };
 
 let server: RenderServer;
