@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { REMOTE_NAMES } from '../shared/domain/remotes.ts';
+import { REMOTES, REMOTE_NAMES, WIDGETS_MODULE, type RemoteName } from '../shared/domain/remotes.ts';
 
 /**
  * `npm run build`: builds the shell and each remote whose sources changed since its last build,
@@ -90,13 +90,15 @@ function vite(app: App, args: string[]): Promise<{ ok: boolean; output: string }
 }
 
 /**
- * An app with a `src/server.ts` (the shell's page frame, a public remote's widgets) also gets its
- * server bundle, at dist/server/widgets.mjs, for the render service; it is part of the same
- * build so that the two bundles of one app are always deployed together.
+ * The shell (its page frame, `src/server.tsx`) and each public remote (its widgets,
+ * `src/widgets.ts`) also get a server bundle, at dist/server/widgets.mjs, for the render
+ * service; it is part of the same build so that the two bundles of one app are always deployed
+ * together.
  */
 function serverEntry(app: App): string | null {
-  for (const name of ['src/server.ts', 'src/server.tsx']) if (existsSync(join(ROOT, app, name))) return name;
-  return null;
+  if (app === 'shell') return 'src/server.tsx';
+  const remote = REMOTES[app as RemoteName];
+  return remote?.public ? WIDGETS_MODULE : null;
 }
 
 async function buildOne(app: App): Promise<{ app: App; ok: boolean; output: string; ms: number }> {

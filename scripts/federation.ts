@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, REMOTE_NAMES, federationExposes, type RemoteManifestEntry, type RemoteName } from '../shared/domain/remotes.ts';
+import {
+  REMOTES,
+  REMOTE_NAMES,
+  WIDGETS_MODULE,
+  federationExposes,
+  type RemoteManifestEntry,
+  type RemoteName,
+} from '../shared/domain/remotes.ts';
 import { styledIds } from '../shared/build/styledIds.mjs';
 import { sharedVersionCheckOnce } from './sharedVersionCheck.ts';
 
@@ -36,9 +43,8 @@ interface SharedEntry {
  */
 const PACKAGES: Record<string, string[]> = {
   react: ['react', 'react/jsx-runtime'],
-  'react-dom': ['react-dom', 'react-dom/client'],
   'styled-components': ['styled-components'],
-  rxjs: ['rxjs', 'rxjs/operators'],
+  rxjs: ['rxjs'],
 };
 
 function installedVersion(pkg: string): string {
@@ -55,13 +61,7 @@ function installedVersion(pkg: string): string {
  * out on purpose: it is pure functions and constants without state, so each bundle keeps its own
  * copy. `scripts/federation.test.ts` fails when an app imports another module of the package.
  */
-export const SHARED_ENTRY_POINTS = [
-  '@satta/shared/data',
-  '@satta/shared/data/errors',
-  '@satta/shared/data/react',
-  '@satta/shared/ui',
-  '@satta/shared/ui/tokens',
-] as const;
+export const SHARED_ENTRY_POINTS = ['@satta/shared/data', '@satta/shared/ui'] as const;
 
 function sharedPackageModules(): readonly string[] {
   return SHARED_ENTRY_POINTS;
@@ -139,7 +139,6 @@ export function commonPlugins() {
 }
 
 /** Where a remote's server bundle lands, next to its browser bundle. */
-export const SERVER_ENTRY = 'src/server.ts';
 export const SERVER_BUNDLE = 'server/widgets.mjs';
 
 /**
@@ -150,7 +149,7 @@ export const SERVER_BUNDLE = 'server/widgets.mjs';
 const SERVER_EXTERNAL = /^(react|react-dom|styled-components|rxjs|@satta\/shared)(\/|$)/;
 
 /**
- * The server build of an app (`vite build --ssr src/server.ts`): one ES module, no federation
+ * The server build of an app (`vite build --ssr src/widgets.ts`, the shell's `src/server.tsx`): one ES module, no federation
  * runtime, everything shared left to the render service. Used by the shell (its page frame) and
  * by each public remote (the widgets its federation `exposes` map names).
  */
@@ -196,9 +195,23 @@ export function remoteViteConfig(name: RemoteName) {
         emptyOutDir: true,
         // remoteEntry.js lands at dist/remoteEntry.js, the URL the runtime manifest points to.
         assetsDir: '',
+        rollupOptions: { output: { manualChunks: remoteChunks } },
       },
     };
   };
+}
+
+/**
+ * A remote's own code (its src/ and the shared/domain it uses) in the one chunk of its widgets
+ * module, instead of a chunk per module that the federation runtime also imports (four or five
+ * requests of a few hundred bytes each). npm packages, the federation runtime and the shared
+ * entry points (which come from the shell) keep theirs.
+ */
+function remoteChunks(id: string): string | undefined {
+  if (!id.startsWith(ROOT) || id.includes('/node_modules/') || /[\\/]shared[\\/](data|ui)[\\/]/.test(id)) return undefined;
+  // The exposed module itself stays the entry the federation plugin names in remoteEntry.js.
+  if (id.endsWith(`/${WIDGETS_MODULE}`)) return undefined;
+  return 'code';
 }
 
 /**

@@ -1,6 +1,6 @@
+import { map } from 'rxjs';
 import { endAt, get, orderByChild, orderByKey, push, query, ref, serverTimestamp, startAt, update } from 'firebase/database';
 import type { Observable } from 'rxjs';
-import { map } from 'rxjs/operators';
 import { valueOf } from './firebaseStreams.ts';
 import { DataError } from './errors.ts';
 import { AD_INFO, AUDIT, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';

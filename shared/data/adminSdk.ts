@@ -1,7 +1,6 @@
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, goOffline, goOnline, ref, type Database } from 'firebase/database';
-import { Observable, defer } from 'rxjs';
-import { distinctUntilChanged, map, shareReplay } from 'rxjs/operators';
+import { Observable, defer, distinctUntilChanged, map, shareReplay } from 'rxjs';
 import type { RuntimeConfig } from './config.ts';
 import { AuthSession } from './auth.ts';
 import { valueOf } from './firebaseStreams.ts';

@@ -1,7 +1,6 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth, User } from 'firebase/auth';
-import { Observable, defer, from } from 'rxjs';
-import { distinctUntilChanged, shareReplay, switchMap } from 'rxjs/operators';
+import { Observable, defer, from, distinctUntilChanged, shareReplay, switchMap } from 'rxjs';
 import type { RuntimeConfig } from './config.ts';
 import { DataError } from './errors.ts';
 import type { SignedInUser } from './types.ts';

@@ -1,5 +1,4 @@
-import { Observable, asyncScheduler } from 'rxjs';
-import { subscribeOn } from 'rxjs/operators';
+import { Observable, asyncScheduler, subscribeOn } from 'rxjs';
 import { onValue, type Query } from 'firebase/database';
 
 /**

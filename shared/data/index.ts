@@ -5,6 +5,7 @@ export * from './service.ts';
 export * from './config.ts';
 export * from './live.ts';
 export { DataError, SessionEndedError, type DataErrorCode } from './errors.ts';
+export { DataProvider, useData, useLive, useObservable } from './react.ts';
 export { paths } from './paths.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';
 

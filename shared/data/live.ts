@@ -1,5 +1,4 @@
-import { Observable, concat, of, EMPTY } from 'rxjs';
-import { catchError, map, shareReplay, tap } from 'rxjs/operators';
+import { Observable, concat, of, EMPTY, catchError, map, shareReplay, tap } from 'rxjs';
 import type { Cache } from './cache.ts';
 import { keepEqual } from './keepEqual.ts';
 

@@ -10,7 +10,10 @@ import type { DataContext, PushSubscriptionData } from './types.ts';
  * every fan-out. The service stores an endpoint once (201 saved, 200 exists); the
  * specification's log lines follow its answer.
  */
-export async function saveSubscription(ctx: Pick<DataContext, 'config' | 'fetch'>, subscription: PushSubscriptionData): Promise<'saved' | 'exists'> {
+export async function saveSubscription(
+  ctx: Pick<DataContext, 'config' | 'fetch'>,
+  subscription: PushSubscriptionData,
+): Promise<'saved' | 'exists'> {
   const response = await ctx.fetch(notifyUrl(ctx, '/subscriptions'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -36,7 +39,10 @@ export async function saveSubscription(ctx: Pick<DataContext, 'config' | 'fetch'
  * refused with 401 may just be stale (the service checks revocation), so one fresh token is
  * tried; a second refusal means the sign-in itself is over ({@link SessionEndedError}).
  */
-export async function sendTestNotification(ctx: Pick<DataContext, 'config' | 'fetch'>, idToken: (fresh: boolean) => Promise<string | null>): Promise<string> {
+export async function sendTestNotification(
+  ctx: Pick<DataContext, 'config' | 'fetch'>,
+  idToken: (fresh: boolean) => Promise<string | null>,
+): Promise<string> {
   let response = await callSendTest(ctx, idToken, false);
   if (response.status === 401) response = await callSendTest(ctx, idToken, true);
   const text = await response.text();
@@ -45,7 +51,11 @@ export async function sendTestNotification(ctx: Pick<DataContext, 'config' | 'fe
   return text;
 }
 
-async function callSendTest(ctx: Pick<DataContext, 'config' | 'fetch'>, idToken: (fresh: boolean) => Promise<string | null>, freshToken: boolean): Promise<Response> {
+async function callSendTest(
+  ctx: Pick<DataContext, 'config' | 'fetch'>,
+  idToken: (fresh: boolean) => Promise<string | null>,
+  freshToken: boolean,
+): Promise<Response> {
   let token: string | null;
   try {
     token = await idToken(freshToken);

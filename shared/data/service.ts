@@ -1,5 +1,13 @@
-import { BehaviorSubject, Observable, combineLatest, concat, defer, from, of, timer } from 'rxjs';
 import {
+  BehaviorSubject,
+  Observable,
+  combineLatest,
+  concat,
+  defer,
+  from,
+  fromEvent,
+  of,
+  timer,
   catchError,
   distinctUntilChanged,
   filter,
@@ -11,8 +19,9 @@ import {
   skip,
   startWith,
   switchMap,
+  take,
   tap,
-} from 'rxjs/operators';
+} from 'rxjs';
 import type { RuntimeConfig } from './config.ts';
 import { createCache, type Cache, type KeyValueStore, browserStore } from './cache.ts';
 import { cachedLive, LOADING, peekLive, withPeek, type Live } from './live.ts';
@@ -93,6 +102,16 @@ const backoff = { delay: (_error: unknown, attempt: number) => timer(Math.min(30
 
 type StreamState = 'idle' | 'open' | 'closed';
 
+/**
+ * Emits once the page has loaded. A stream opened before would hold the page's load event for
+ * as long as it stays open (the browser waits for every request started before it), and it is
+ * not needed earlier: the page starts from its inline data.
+ */
+function afterLoad(): Observable<unknown> {
+  if (typeof document === 'undefined' || document.readyState === 'complete') return of(null);
+  return fromEvent(window, 'load').pipe(take(1));
+}
+
 /** How a page reads: followed live (the default), or fixed at the page's data (`live: false`). */
 export interface FollowOptions {
   live?: boolean;
@@ -165,9 +184,8 @@ export class DataService {
    * EventSource reconnects by itself after a network error; a stream the server cancels is
    * opened again after a pause.
    */
-  private readonly liveNode$: Observable<LiveNode> = defer(() =>
-    restStream(this.openEventSource, restUrl(this.config, { path: LIVE_ROOT })),
-  ).pipe(
+  private readonly liveNode$: Observable<LiveNode> = afterLoad().pipe(
+    switchMap(() => restStream(this.openEventSource, restUrl(this.config, { path: LIVE_ROOT }))),
     tap((state) => this.streamState.next(state.kind === 'value' ? 'open' : state.kind)),
     filter((state) => state.kind === 'value'),
     map((state) => readLiveNode(state.value)),
@@ -329,7 +347,9 @@ export class DataService {
     if (known) return known;
     const read: Observable<T> = defer(() => from(Promise.all(entry.reads.map((r) => this.restRead(r))))).pipe(
       map((nodes) => entry.read(nodes)),
-      fallback ? catchError((error: unknown) => (console.warn(`data: could not read ${entry.key}`, error), of(fallback()))) : retry(backoff),
+      fallback
+        ? catchError((error: unknown) => (console.warn(`data: could not read ${entry.key}`, error), of(fallback())))
+        : retry(backoff),
     );
     const fromPage = entry.fromPage ? entry.fromPage((key) => this.page[key]) : (this.page[entry.key] as T | undefined);
     const { part } = entry;

@@ -9,8 +9,9 @@
  *
  * To expose a new module: add `Name: 'src/.../Name.tsx'` to its remote here, a matching
  * `declare module '<remote>/Name'` (plus its line in SattaRemoteModules) to shell/src/remotes.d.ts,
- * and, for a public remote, `export { default as Name } from './.../Name.tsx'` to its
- * src/server.ts (its server bundle for the render service).
+ * and `export { default as Name } from './.../Name.tsx'` to its src/widgets.ts: the one module
+ * the browser loads from the remote (all its widgets in one request) and, for a public remote,
+ * the entry of its server bundle for the render service.
  */
 
 export interface RemoteManifestEntry {
@@ -72,7 +73,15 @@ export const REMOTE_NAMES = Object.keys(REMOTES) as readonly RemoteName[];
 /** The remotes the render service renders on the server (all but mf-admin). */
 export const PUBLIC_REMOTE_NAMES: readonly RemoteName[] = REMOTE_NAMES.filter((name) => REMOTES[name].public);
 
-/** The federation plugin's `exposes` map of one remote: './Banner' -> './src/widgets/Banner.tsx'. */
+/** The module of a remote that holds every widget it exposes, under its exposed name. */
+export const WIDGETS_MODULE = 'src/widgets.ts';
+
+/**
+ * The federation plugin's `exposes` map of one remote: one module, `./widgets`, holding every
+ * exposed widget by name, so that a page loads a remote's code in one request whatever number of
+ * its widgets it shows (the home page shows eight of mf-results).
+ */
 export function federationExposes(name: RemoteName): Record<string, string> {
-  return Object.fromEntries(Object.entries(REMOTES[name].exposes).map(([exposed, file]) => [`./${exposed}`, `./${file}`]));
+  void REMOTES[name];
+  return { './widgets': `./${WIDGETS_MODULE}` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataError } from '@satta/shared/data/errors';
+import { DataError } from '@satta/shared/data';
 import { errorText } from './errorText.ts';
 
 /** An error as the Firebase SDKs build them: a message and a code. */

@@ -1,4 +1,4 @@
-import type { DataErrorCode } from '@satta/shared/data/errors';
+import type { DataErrorCode } from '@satta/shared/data';
 import { NUMBER_FORMAT_ERROR } from '@satta/shared/domain/messages';
 import {
   CURRENT_PASSWORD_WRONG,

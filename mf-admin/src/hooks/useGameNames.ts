@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { orderGames } from '@satta/shared/domain/games';
 import { useAdminData } from './adminData.ts';
 

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { useLentNavigator } from '@satta/shared/ui';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { DataProvider } from '@satta/shared/data/react';
+import { DataProvider } from '@satta/shared/data';
 import type { AdminData } from '../hooks/adminData.ts';
 
 // Globals are off in this repo, so Testing Library cannot register its own cleanup.

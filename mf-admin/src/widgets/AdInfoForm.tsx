@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { FORM_AD_INFO, TIME_PLACEHOLDER, UPDATING } from '@satta/shared/domain/messages';
 import { Button, colors, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { LOADING } from '@satta/shared/domain/messages';
 import { Button, Panel, RecordTable } from '@satta/shared/ui';
 import { AUDIT_EMPTY, AUDIT_LOAD_ERROR, AUDIT_TITLE, SHOW_MORE } from '../domain/adminMessages.ts';

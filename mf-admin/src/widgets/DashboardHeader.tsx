@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useObservable } from '@satta/shared/data/react';
+import { useObservable } from '@satta/shared/data';
 import { SIGN_OUT_BUTTON, WELCOME_ADMIN } from '@satta/shared/domain/messages';
 import { Button, colors, navigateTo } from '@satta/shared/ui';
 import { SIGNED_IN_AS } from '../domain/adminMessages.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { orderGames } from '@satta/shared/domain/games';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import { AGENT_SAVE_ERROR_MS, MESSAGE_MS } from '@satta/shared/domain/constants';
 import {

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { FORM_MAIN_INFO, MAIN_INFO_UPDATED, UPDATING } from '@satta/shared/domain/messages';
 import { Button, Form, Input, Label, Panel, Row, StatusLine, TextArea } from '@satta/shared/ui';

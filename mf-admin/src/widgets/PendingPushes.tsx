@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { Button, StatusLine } from '@satta/shared/ui';
 import { PENDING_PUSHES_LABEL, UNDO, pushIn, undoFailed, undoneRemoved, undoneRestored } from '../domain/adminMessages.ts';

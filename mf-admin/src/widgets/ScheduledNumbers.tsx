@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { ScheduledNumber } from '@satta/shared/data';
-import { useLive } from '@satta/shared/data/react';
+import { useLive, type ScheduledNumber } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { SAVING } from '@satta/shared/domain/messages';
 import { scheduleTime, scheduledClock } from '@satta/shared/domain/schedule';

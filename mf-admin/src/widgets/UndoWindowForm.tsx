@@ -1,6 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useLive } from '@satta/shared/data/react';
-import { MAX_UNDO_WINDOW_SEC } from '@satta/shared/data';
+import { useLive, MAX_UNDO_WINDOW_SEC } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { UPDATING } from '@satta/shared/domain/messages';
 import { Button, Form, Input, Label, Panel, StatusLine } from '@satta/shared/ui';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useLive } from '@satta/shared/data/react';
+import { useLive } from '@satta/shared/data';
 import { EARLY_MORNING_CUTOFF } from '@satta/shared/domain/currentGame';
 import {
   FORM_UPDATE_NUMBER,

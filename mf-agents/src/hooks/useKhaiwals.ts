@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import type { Live } from '@satta/shared/data';
-import { useLive } from '@satta/shared/data/react';
+import { useLive, type Live } from '@satta/shared/data';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import { useAgentsData } from './agentsData.ts';
 

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import type { Live, MainInfo } from '@satta/shared/data';
-import { useLive } from '@satta/shared/data/react';
+import { useLive, type Live, type MainInfo } from '@satta/shared/data';
 import { useAgentsData } from './agentsData.ts';
 
 /** The live main-info record (mian/) from the page's single data service. */

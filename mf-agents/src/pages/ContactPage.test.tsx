@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
-import type { Live, MainInfo } from '@satta/shared/data';
+import { DataProvider, type Live, type MainInfo } from '@satta/shared/data';
 import { LOADING } from '@satta/shared/data/live';
-import { DataProvider } from '@satta/shared/data/react';
 import ContactPage from './ContactPage.tsx';
 
 let mainInfo$: BehaviorSubject<Live<MainInfo>>;

@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
-import type { Live } from '@satta/shared/data';
+import { DataProvider, type Live } from '@satta/shared/data';
 import { LOADING } from '@satta/shared/data/live';
-import { DataProvider } from '@satta/shared/data/react';
 import { SAMPLE_AGENTS, type Khaiwal } from '@satta/shared/domain/agents';
 import AgentCards from './AgentCards.tsx';
 

@@ -1,4 +1,4 @@
-import { FONT_FAMILY_DEVANAGARI, FONT_STACK } from '@satta/shared/ui/tokens';
+import { FONT_FAMILY_DEVANAGARI, FONT_STACK } from '@satta/shared/ui';
 import { chartCsv, type ChartTable } from './csv.ts';
 import { IMAGE_SCALE, fontOf, layoutChartImage, paintLayout, type TextStyle } from './png.ts';
 

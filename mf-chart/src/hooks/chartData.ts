@@ -1,5 +1,4 @@
-import type { DataService } from '@satta/shared/data';
-import { useData } from '@satta/shared/data/react';
+import { useData, type DataService } from '@satta/shared/data';
 
 /** What the chart page reads of the data service; tests hand in a fake of just this. */
 type ChartKeys = 'gameNames$' | 'gameYear$' | 'gameYearMeta$' | 'gameYears' | 'homeGames$' | 'timezone';

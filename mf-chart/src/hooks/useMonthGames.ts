@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useLive } from '@satta/shared/data/react';
-import type { Live } from '@satta/shared/data';
+import { useLive, type Live } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
 import { withLoadTimeout } from '../rules/withLoadTimeout.ts';
 import { useChartData } from './chartData.ts';

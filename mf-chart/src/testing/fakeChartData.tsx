@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
-import type { Live } from '@satta/shared/data';
+import { DataProvider, type Live } from '@satta/shared/data';
 import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
 import { announceLocation, setNavigator } from '@satta/shared/ui';
-import { DataProvider } from '@satta/shared/data/react';
 import type { ChartData } from '../hooks/chartData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };

@@ -1,5 +1,4 @@
-import type { DataService } from '@satta/shared/data';
-import { useData } from '@satta/shared/data/react';
+import { useData, type DataService } from '@satta/shared/data';
 
 /** What the home widgets read of the data service; tests hand in a fake of just this. */
 type ResultsKeys = 'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'connected$' | 'timezone';

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useLive } from '@satta/shared/data/react';
-import type { AdInfo, Live } from '@satta/shared/data';
+import { useLive, type AdInfo, type Live } from '@satta/shared/data';
 import { useResultsData } from './resultsData.ts';
 
 /** The `adinfo` record: the admin's ads, keyed by label, each with a name and a time. */

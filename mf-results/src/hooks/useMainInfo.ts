@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useLive } from '@satta/shared/data/react';
-import type { Live, MainInfo } from '@satta/shared/data';
+import { useLive, type Live, type MainInfo } from '@satta/shared/data';
 import { useResultsData } from './resultsData.ts';
 
 /** The `mian` record: banner text, channel link, contact number. */

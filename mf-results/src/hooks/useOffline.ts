@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useObservable } from '@satta/shared/data/react';
+import { useObservable } from '@satta/shared/data';
 import { offlineAfterGrace } from '../rules/offlineAfterGrace.ts';
 import { useResultsData } from './resultsData.ts';
 

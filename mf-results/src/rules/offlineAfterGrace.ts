@@ -1,5 +1,4 @@
-import { asyncScheduler, of, timer, type Observable, type SchedulerLike } from 'rxjs';
-import { distinctUntilChanged, map, startWith, switchMap } from 'rxjs/operators';
+import { asyncScheduler, of, timer, type Observable, type SchedulerLike, distinctUntilChanged, map, startWith, switchMap } from 'rxjs';
 
 /**
  * Long enough for the first connection of a page load (and a brief network blip) to pass

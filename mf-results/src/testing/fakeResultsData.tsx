@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
-import type { AdInfo, Live, MainInfo } from '@satta/shared/data';
+import { DataProvider, type AdInfo, type Live, type MainInfo } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
 import type { Correction } from '@satta/shared/domain/corrections';
-import { DataProvider } from '@satta/shared/data/react';
 import type { ResultsData } from '../hooks/resultsData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };

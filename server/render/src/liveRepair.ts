@@ -65,7 +65,9 @@ export function decideDigest(stored: DigestRecord | null, now: PartState, part: 
     const newerStamp = now.v !== undefined && (stored.v === undefined || now.v > stored.v);
     return newerStamp || (byDay && stored.t !== now.t) ? 'advance' : 'same';
   }
-  if (stored === null) return 'record';
+  // No record yet (a new database, or one of an older site): the pages rendered so far may hold
+  // data from before the first check, so the part is stamped once and every open page reads it.
+  if (stored === null) return 'stamp';
   if (now.v !== undefined && stored.v !== undefined && now.v < stored.v) return 'behind';
   if (byDay && stored.t !== now.t) return 'record';
   // The stamp is where it was recorded, or gone altogether (`live/v` removed by hand): stamp it.

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
-import { of } from 'rxjs';
-import { catchError, map } from 'rxjs/operators';
-import { dataService, type SignedInUser } from '@satta/shared/data';
-import { useObservable } from '@satta/shared/data/react';
+import { of, catchError, map } from 'rxjs';
+import { dataService, type SignedInUser, useObservable } from '@satta/shared/data';
 
 export type UserState = { status: 'checking' } | { status: 'known'; user: SignedInUser | null } | { status: 'failed'; error: unknown };
 

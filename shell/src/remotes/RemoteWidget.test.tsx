@@ -11,9 +11,11 @@ vi.mock('./federationRuntime.ts', () => {
     getRemote: async (name: string, exposed: string) => {
       remote.fetches.push(await urls.get(name)!());
       if (!remote.up) throw new TypeError('Failed to fetch dynamically imported module');
-      return { default: () => <p>{`${name} ${exposed} works`}</p> };
+      // The remote's one module, its widgets by name.
+      return exposed === './widgets'
+        ? { AgentCards: () => <p>{`${name} AgentCards works`}</p>, ContactPage: () => <p>{`${name} ContactPage works`}</p> }
+        : {};
     },
-    wrapDefault: (module: unknown) => module,
   };
 });
 
@@ -42,8 +44,8 @@ describe('RemoteWidget', () => {
       fireEvent.click(screen.getAllByRole('button', { name: /Retry/ })[0]!);
     });
     // One retry reloads the remote for every widget of it, from a URL the browser has not cached.
-    expect(await screen.findByText('mf-agents ./AgentCards works')).toBeTruthy();
-    expect(await screen.findByText('mf-agents ./ContactPage works')).toBeTruthy();
+    expect(await screen.findByText('mf-agents AgentCards works')).toBeTruthy();
+    expect(await screen.findByText('mf-agents ContactPage works')).toBeTruthy();
     expect(screen.queryByTestId('fallback-mf-agents')).toBeNull();
     expect(remote.fetches.at(-1)).toMatch(/remoteEntry\.js\?retry=1$/);
   });

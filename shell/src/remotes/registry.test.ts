@@ -6,8 +6,8 @@ import type { FederationRemoteConfig } from './federationRuntime.ts';
 const registered = new Map<string, FederationRemoteConfig>();
 vi.mock('./federationRuntime.ts', () => ({
   setRemote: (name: string, config: FederationRemoteConfig) => registered.set(name, config),
-  getRemote: async (name: string, exposed: string) => ({ default: () => `${name}${exposed}` }),
-  wrapDefault: (module: unknown) => module,
+  // A remote's one exposed module, './widgets', holds its widgets by name.
+  getRemote: async (name: string, exposed: string) => (exposed === './widgets' ? { ChartPage: () => `${name} chart` } : {}),
 }));
 
 const registry = await import('./registry.ts');
@@ -52,8 +52,14 @@ describe('remote registry', () => {
     expect(url.searchParams.get('v')).toBe('3');
   });
 
-  it('loads an exposed component in the shape React.lazy expects', async () => {
+  it("loads an exposed component from the remote's widgets module, in the shape React.lazy expects", async () => {
     const module = await registry.loadExposed('mf-chart', 'ChartPage');
-    expect(typeof module.default).toBe('function');
+    expect((module.default as () => string)()).toBe('mf-chart chart');
+  });
+
+  it('names a widget the remote does not hold', async () => {
+    await expect(registry.loadExposed('mf-fun', 'SlotMachine')).rejects.toThrow(
+      'mf-fun/SlotMachine is not among the widgets the remote exposes',
+    );
   });
 });

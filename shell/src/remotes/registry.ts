@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES as MANIFEST_REMOTE_NAMES } from '@satta/shared/domain/remotes';
-import { getRemote, setRemote, wrapDefault } from './federationRuntime.ts';
+import { getRemote, setRemote } from './federationRuntime.ts';
 
 export type RemoteName = keyof SattaRemoteModules;
 export type ExposedName<R extends RemoteName> = keyof SattaRemoteModules[R] & string;
@@ -72,11 +72,16 @@ export function onRemoteRetry(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Loads one exposed component, in the `{ default }` shape React.lazy expects. */
+/**
+ * Loads one exposed component, in the `{ default }` shape React.lazy expects. A remote exposes
+ * one module with all its widgets by name (`./widgets`): the first widget of a remote fetches it,
+ * the others take theirs from the same module.
+ */
 export async function loadExposed<R extends RemoteName>(remote: R, exposed: ExposedName<R>): Promise<{ default: ComponentType }> {
-  const module = wrapDefault(await getRemote(remote, `./${exposed}`), true) as { default?: unknown };
-  if (typeof module.default !== 'function' && typeof module.default !== 'object') {
-    throw new Error(`${remote}/${exposed} has no default export`);
+  const widgets = (await getRemote(remote, './widgets')) as Record<string, unknown>;
+  const widget = widgets[exposed];
+  if (typeof widget !== 'function' && typeof widget !== 'object') {
+    throw new Error(`${remote}/${exposed} is not among the widgets the remote exposes`);
   }
-  return module as { default: ComponentType };
+  return { default: widget as ComponentType };
 }

@@ -1,6 +1,8 @@
 /*
- * The server bundle's entry (`vite build --ssr src/server.ts`): the very components that
- * vite.config.ts `exposes` to the browser, under their exposed names, for the render service.
+ * Every widget this remote exposes, under its exposed name (shared/domain/remotes.ts): the one
+ * module the browser loads from the remote (federation exposes `./widgets`, so a page fetches the
+ * remote's code in one request, not one per widget), and the entry of its server bundle for the
+ * render service (`vite build --ssr src/widgets.ts`).
  */
 export { default as Banner } from './widgets/Banner.tsx';
 export { default as Clock } from './widgets/Clock.tsx';

@@ -1,6 +1,0 @@
-/*
- * The server bundle's entry (`vite build --ssr src/server.ts`): the very components that
- * vite.config.ts `exposes` to the browser, under their exposed names, for the render service.
- */
-export { default as LuckyNumberPage } from './pages/LuckyNumberPage.tsx';
-export { default as SlotMachine } from './widgets/SlotMachine.tsx';
