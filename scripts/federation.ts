@@ -207,6 +207,18 @@ export function remoteViteConfig(name: RemoteName) {
  * requests of a few hundred bytes each). npm packages, the federation runtime and the shared
  * entry points (which come from the shell) keep theirs.
  */
+/**
+ * The shell's leaf modules of @satta/shared (the pure domain rules and the data layer's paths and
+ * types, which import nothing of the federation) in one chunk, instead of one per module that
+ * the shell's entry and the shared entry points have in common. Only leaves: a chunk holding a
+ * module that awaits a shared import would form a cycle of top-level awaits with the entry
+ * points, which never resolves.
+ */
+export function shellChunks(id: string): string | undefined {
+  if (!id.startsWith(ROOT) || id.includes('/node_modules/')) return undefined;
+  return /[\\/]shared[\\/](domain[\\/][^\\/]+|data[\\/](paths|types))\.ts$/.test(id) ? 'domain' : undefined;
+}
+
 function remoteChunks(id: string): string | undefined {
   if (!id.startsWith(ROOT) || id.includes('/node_modules/') || /[\\/]shared[\\/](data|ui)[\\/]/.test(id)) return undefined;
   // The exposed module itself stays the entry the federation plugin names in remoteEntry.js.

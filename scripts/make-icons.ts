@@ -1,5 +1,7 @@
 /*
- * Draws the web app icons (shell/public/icons/app-*.png) from one SVG with headless Chromium,
+ * Draws the web app icons (shell/public/icons/app-*.png) and the tab's favicon (favicon-32.png,
+ * about 1 KB, so a first visit does not fetch the 12 KB app icon for its tab) from one SVG with
+ * headless Chromium,
  * so no image tool is needed. The PNGs are committed; run this again only to change the design:
  *   npx tsx scripts/make-icons.ts
  * The drawing keeps to the middle 80 % of the square, the safe zone of a maskable icon, so the
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const SIZES = [192, 512] as const;
+const FAVICON = 32;
 const OUT = fileURLToPath(new URL('../shell/public/icons/', import.meta.url));
 
 /** The splash's coin on the site's maroon, with the two digits of a result. */
@@ -39,6 +42,10 @@ try {
     await writeFile(`${OUT}app-${size}.png`, await page.screenshot({ clip: { x: 0, y: 0, width: size, height: size } }));
     await page.close();
   }
+  const page = await browser.newPage({ viewport: { width: FAVICON, height: FAVICON } });
+  await page.setContent(`<body style="margin:0">${svg(FAVICON)}</body>`);
+  await writeFile(`${OUT}favicon-${FAVICON}.png`, await page.screenshot({ clip: { x: 0, y: 0, width: FAVICON, height: FAVICON } }));
+  await page.close();
 } finally {
   await browser.close();
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import federation from '@originjs/vite-plugin-federation';
 import { deferBoot } from './deferBoot.ts';
-import { REMOTE_NAMES, commonPlugins, federationBuild, jsxOptions, serverViteConfig, sharedConfig } from '../scripts/federation.ts';
+import { REMOTE_NAMES, commonPlugins, federationBuild, jsxOptions, serverViteConfig, sharedConfig, shellChunks } from '../scripts/federation.ts';
 
 /*
  * The host. Remote URLs are NOT written here: each remote is declared with a promise that only
@@ -55,6 +55,7 @@ export default defineConfig(({ isSsrBuild }) =>
           emptyOutDir: true,
           rollupOptions: {
             output: {
+              manualChunks: shellChunks,
               // A recognisable file name for the auth SDK, which must stay out of every visitor's page
               // (the e2e tests and the size report look for it). Only the name changes: a manualChunks
               // rule would also pull the Firebase core that the database needs into that chunk.
