@@ -269,6 +269,7 @@ describe('LiveRepair: version stamps', () => {
     first.repair.stamps = 0;
     second.repair.stamps = 0;
     const mianStamp = await read(writer, 'live/v/mian');
+    const adinfoStamp = await read(writer, 'live/v/adinfo');
     const stamps: unknown[] = [];
     const onStamp = writer.ref('live/v/mian').on('value', (s) => void stamps.push(s.val()));
     cleanups.push(async () => writer.ref('live/v/mian').off('value', onStamp));
@@ -276,7 +277,7 @@ describe('LiveRepair: version stamps', () => {
 
     await writer.ref('adinfo/top/name').set('Another ad');
     const recorded = digestOf({ top: { name: 'Another ad', time: '10:00 AM' } });
-    await waitFor(async () => typeof (await read(writer, 'live/v/adinfo')) === 'number', 'the stamp of adinfo');
+    await waitFor(async () => (await read(writer, 'live/v/adinfo')) !== adinfoStamp, 'the stamp of adinfo');
     await waitFor(async () => (await read(writer, 'liveDigests/adinfo/d')) === recorded, 'the new digest');
     const stamp = await read(writer, 'live/v/adinfo');
     await waitFor(
