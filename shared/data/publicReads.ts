@@ -50,14 +50,6 @@ export const cacheKeys = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Every date key of a game, and nothing else ('place', 'time' sort after them as keys). */
-const yearRange = (name: string, year: number): RestRead => ({
-  path: paths.game(name),
-  orderBy: '$key',
-  startAt: `${year}-01-01`,
-  endAt: `${year}-12-31`,
-});
-
 /** One game's results with the live days over them. */
 function liveGame(game: GameData, live: LiveView, range: { from: string; to: string }): GameData {
   const merged = mergeLiveDays(game, live, range);

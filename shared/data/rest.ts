@@ -79,33 +79,100 @@ export type StreamState = { kind: 'value'; value: unknown } | { kind: 'open' } |
 export type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'>;
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
+/** EventSource.CLOSED: the browser will not reconnect this source by itself. */
+const CLOSED = 2;
+
+/** Firebase sends a `keep-alive` event every 30 s or so: this long without any event, the stream is taken as gone. */
+export const STREAM_SILENCE_MS = 45_000;
+
 /**
  * Follows `url` with Firebase's REST streaming: a value after every put or patch, `closed` while
- * the connection is down (the EventSource reconnects by itself, and the server then sends the
- * whole value again), and an error when the server cancels the stream (access lost).
+ * the connection is down, and an error when the server cancels the stream (access lost). The
+ * EventSource reconnects by itself after a dropped connection, and the server then sends the
+ * whole value again; a stream refused before it opened is opened again after a pause. Two losses
+ * it cannot see are handled here: the browser going offline (the stream is
+ * closed at once and opened again when it is back online), and a connection that went silent
+ * (no event, not even a keep-alive, for `silenceMs`: opened again).
  */
-export function restStream(open: EventSourceFactory, url: string): Observable<StreamState> {
+export function restStream(open: EventSourceFactory, url: string, silenceMs = STREAM_SILENCE_MS): Observable<StreamState> {
   return new Observable<StreamState>((subscriber) => {
-    const source = open(url);
+    let source: EventSourceLike | null = null;
     let value: unknown = null;
-    const onData = (type: 'put' | 'patch') => (event: Event) => {
-      try {
-        const message = JSON.parse((event as MessageEvent<string>).data) as { path?: unknown; data?: unknown };
-        if (typeof message.path !== 'string') return;
-        value = applyStreamEvent(value, type, message.path, message.data);
-        subscriber.next({ kind: 'value', value });
-      } catch (error) {
-        console.warn('data: unreadable stream event', error);
-      }
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const heard = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stop();
+        subscriber.next({ kind: 'closed' });
+        if (!subscriber.closed) start();
+      }, silenceMs);
     };
-    source.addEventListener('open', () => subscriber.next({ kind: 'open' }));
-    source.addEventListener('put', onData('put'));
-    source.addEventListener('patch', onData('patch'));
-    source.addEventListener('error', () => subscriber.next({ kind: 'closed' }));
-    source.addEventListener('cancel', (event) => {
-      subscriber.error(new Error(`data: the stream was cancelled: ${String((event as MessageEvent<unknown>).data)}`));
-    });
-    source.addEventListener('auth_revoked', () => subscriber.next({ kind: 'closed' }));
-    return () => source.close();
+    const start = () => {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      const own = open(url);
+      source = own;
+      const onData = (type: 'put' | 'patch') => (event: Event) => {
+        if (source !== own) return;
+        heard();
+        try {
+          const message = JSON.parse((event as MessageEvent<string>).data) as { path?: unknown; data?: unknown };
+          if (typeof message.path !== 'string') return;
+          value = applyStreamEvent(value, type, message.path, message.data);
+          subscriber.next({ kind: 'value', value });
+        } catch (error) {
+          console.warn('data: unreadable stream event', error);
+        }
+      };
+      own.addEventListener('open', () => {
+        if (source !== own) return;
+        failures = 0;
+        heard();
+        subscriber.next({ kind: 'open' });
+      });
+      own.addEventListener('put', onData('put'));
+      own.addEventListener('patch', onData('patch'));
+      own.addEventListener('keep-alive', () => source === own && heard());
+      own.addEventListener('error', () => {
+        if (source !== own) return;
+        subscriber.next({ kind: 'closed' });
+        // A stream refused outright (an HTTP error before it ever opened) is not retried by the
+        // browser: open it again after a pause, 1 s, 2 s, 4 s ... up to 30 s.
+        if (own.readyState === CLOSED) {
+          stop();
+          failures += 1;
+          retry = setTimeout(() => !subscriber.closed && start(), Math.min(30_000, 1000 * 2 ** (failures - 1)));
+        }
+      });
+      own.addEventListener('cancel', (event) => {
+        if (source !== own) return;
+        subscriber.error(new Error(`data: the stream was cancelled: ${String((event as MessageEvent<unknown>).data)}`));
+      });
+      own.addEventListener('auth_revoked', () => source === own && subscriber.next({ kind: 'closed' }));
+    };
+    const stop = () => {
+      clearTimeout(watchdog);
+      clearTimeout(retry);
+      source?.close();
+      source = null;
+    };
+    const offline = () => {
+      stop();
+      subscriber.next({ kind: 'closed' });
+    };
+    const online = () => {
+      if (!source) start();
+    };
+    const win = typeof window === 'undefined' ? undefined : window;
+    win?.addEventListener('offline', offline);
+    win?.addEventListener('online', online);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) subscriber.next({ kind: 'closed' });
+    start();
+    return () => {
+      win?.removeEventListener('offline', offline);
+      win?.removeEventListener('online', online);
+      stop();
+    };
   });
 }
