@@ -100,3 +100,6 @@ export async function waitForLiveResults(page: Page, timeout = 30_000): Promise<
 
 export const isAdminRemote = (url: string): boolean => /\/mf-admin\//.test(url);
 export const isAuthChunk = (url: string): boolean => /firebase-auth-[\w-]+\.js/.test(url);
+/** The Firebase SDK and the admin's modules (shared/data/adminSdk.ts and what it loads): the dashboard's only. */
+export const isFirebaseSdkChunk = (url: string): boolean =>
+  /\/(adminSdk|adminCommands|firebaseStreams|firebase-auth|index\.esm)-[\w-]+\.js/.test(url);

@@ -6,6 +6,7 @@ import {
   dismissNotificationPrompt,
   isAdminRemote,
   isAuthChunk,
+  isFirebaseSdkChunk,
   launchBrowser,
   openPage,
   waitForFirstResult,
@@ -13,7 +14,10 @@ import {
   waitForSplashToGo,
 } from '../support/browser.ts';
 
-const { site, auth } = inject('e2e');
+const { site, auth, database } = inject('e2e');
+
+/** A request to the database server (REST reads and streams). */
+const isDatabaseRequest = (url: string): boolean => url.startsWith(database);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,6 +61,7 @@ describe('a visitor', () => {
       expect(log.requests.length).toBeGreaterThan(20);
       expect(log.requests.filter(isAdminRemote)).toEqual([]);
       expect(log.requests.filter(isAuthChunk)).toEqual([]);
+      expect(log.requests.filter(isFirebaseSdkChunk)).toEqual([]);
       expect(log.requests.filter((u) => u.startsWith(auth) || /identitytoolkit|securetoken/.test(u))).toEqual([]);
       // The tour did load the public remotes.
       for (const remote of ['mf-results', 'mf-chart', 'mf-agents', 'mf-fun']) {
@@ -86,7 +91,7 @@ describe('a visitor', () => {
     }
   });
 
-  it('the home page opens one database WebSocket, however many widgets subscribe', async () => {
+  it('the home page follows one database stream, no WebSocket and no Firebase SDK, however many widgets subscribe', async () => {
     const { context, page, log } = await openPage(browser, MOBILE);
     try {
       await page.goto(site);
@@ -97,8 +102,10 @@ describe('a visitor', () => {
       await page.locator('[data-widget="mf-agents/AgentCards"]').waitFor({ state: 'attached' });
       await waitForSplashToGo(page);
       await page.waitForTimeout(1500);
-      const databaseSockets = log.websockets.filter((u) => /[?&]ns=/.test(u) || /\/\.ws/.test(u));
-      expect(databaseSockets).toHaveLength(1);
+      // The live node, over Firebase's REST streaming API; everything else came with the page.
+      expect(log.requests.filter(isDatabaseRequest).map((u) => new URL(u).pathname)).toEqual(['/live.json']);
+      expect(log.websockets).toEqual([]);
+      expect(log.requests.filter(isFirebaseSdkChunk)).toEqual([]);
       // One data service instance, shared by the shell and every remote through federation.
       expect(await page.evaluate(() => typeof (globalThis as Record<symbol, unknown>)[Symbol.for('satta.dataService')])).toBe('object');
     } finally {
@@ -106,15 +113,16 @@ describe('a visitor', () => {
     }
   });
 
-  it('the lucky-number page (two remotes) also opens exactly one database WebSocket', async () => {
+  it('the lucky-number page (two remotes) also follows exactly one database stream', async () => {
     const { context, page, log } = await openPage(browser);
     try {
       await page.goto(`${site}/lucky-number`);
-      // Live, not just the server-rendered table: the data service has connected by then.
+      // Live, not just the server-rendered table: the stream has answered by then.
       await waitForLiveResults(page);
       await page.getByRole('button', { name: 'Generate Lucky Numbers' }).waitFor();
       await page.waitForTimeout(1000);
-      expect(log.websockets.filter((u) => /\/\.ws/.test(u))).toHaveLength(1);
+      expect(log.requests.filter(isDatabaseRequest).map((u) => new URL(u).pathname)).toEqual(['/live.json']);
+      expect(log.websockets).toEqual([]);
     } finally {
       await context.close();
     }
