@@ -1,9 +1,13 @@
 // A published result on its way out: the demo admin (signed in with the Auth emulator) writes
-// Gali's number for today over REST, as the dashboard's data service does (the number and an
-// audit entry in one update), against a local stack. Measured from the write's acknowledgement:
+// Gali's number for today over REST, as the dashboard's data service does (the number, its share
+// of the live node and an audit entry in one update), against a local stack. Measured from the
+// write's acknowledgement:
 //   (a) until the render service's HTML for `/` shows the number (polled every 5 ms with
-//       If-None-Match, so an unchanged page costs a 304), and
-//   (b) until the result table of a page on `/` open in Chromium shows it.
+//       If-None-Match, so an unchanged page costs a 304),
+//   (b) until the result table of a page on `/` open in Chromium shows it,
+//   (c) until the open yearly chart of this year (`/chart/gali/{year}`) shows it, and
+//   (d) as (b), written as an older tool would: the specification's path alone (no live node),
+//       so the page has it through the render service's repair of the live node.
 // Prints p50/p95/max of each over WRITES writes.
 //
 //   tsx scripts/bench-publish-latency.ts [--writes 30]
@@ -13,6 +17,7 @@ import { buildStale } from './build.ts';
 import { DEMO_ADMIN, NAMESPACE, startStack, type Stack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
+import { livePatch } from '../shared/data/livePatch.ts';
 
 const { values } = parseArgs({ options: { writes: { type: 'string', default: '30' } } });
 const WRITES = Number(values.writes);
@@ -75,8 +80,17 @@ async function signIn(authUrl: string): Promise<Admin> {
 }
 
 /** The write the dashboard makes (DataService.setResult): the number and an audit entry, one update. */
-async function publish(stack: Stack, admin: Admin, today: string, value: string, previous: string | null, n: number): Promise<void> {
+async function publish(
+  stack: Stack,
+  admin: Admin,
+  today: string,
+  value: string,
+  previous: string | null,
+  n: number,
+  live = true,
+): Promise<void> {
   const path = `sattanamee/${GAME}/${today}`;
+  const patch = { [`${path}/number`]: value };
   const url = new URL(`${stack.urls.database}/.json`);
   url.searchParams.set('ns', NAMESPACE);
   url.searchParams.set('auth', admin.idToken);
@@ -84,7 +98,8 @@ async function publish(stack: Stack, admin: Admin, today: string, value: string,
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      [`${path}/number`]: value,
+      ...patch,
+      ...(live ? livePatch(patch, today, { '.sv': 'timestamp' }) : {}),
       [`audit/bench-${Date.now().toString(36)}-${n}`]: {
         uid: admin.uid,
         email: DEMO_ADMIN.email,
@@ -121,9 +136,16 @@ function watchHtml(site: string, value: string, state: { etag: string }): { show
   return { shown, cancel: () => (cancelled = true) };
 }
 
-/** Resolves (in the page) with the browser's wall clock when today's cell of GAME shows `expected`. */
-function watchDom(page: Page, expected: string): Promise<number> {
-  const selector = JSON.stringify(`${TABLE} tr[data-game="${GAME}"] td:last-child`);
+/** Today's cell of GAME in the home page's result table. */
+const HOME_CELL = `${TABLE} tr[data-game="${GAME}"] td:last-child`;
+
+/** Today's cell in the open yearly chart: the row of the day, the column of the month. */
+const chartCell = (today: string) =>
+  `[role="dialog"] table tbody tr:nth-child(${Number(today.slice(8, 10))}) td:nth-of-type(${Number(today.slice(5, 7))})`;
+
+/** Resolves (in the page) with the browser's wall clock when `cell` shows `expected`. */
+function watchDom(page: Page, cell: string, expected: string): Promise<number> {
+  const selector = JSON.stringify(cell);
   const value = JSON.stringify(expected);
   const shown = page.evaluate<number>(`new Promise((resolve, reject) => {
     const shows = () => new RegExp('(^|\\\\D)' + ${value} + '(\\\\D|$)').test(document.querySelector(${selector})?.textContent ?? '');
@@ -201,39 +223,59 @@ async function main(): Promise<void> {
     await sleep(50);
   }
 
-  // (b) an open page's DOM
+  // (b), (c), (d): an open page's DOM
   browser = await chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await page.goto(`${site}/`, { waitUntil: 'load' });
-  const table = page.locator(TABLE);
-  await table.locator(`tr[data-game="${GAME}"]`).waitFor({ timeout: 30_000 });
-  // Live: the remote has taken over the server's HTML and the data is no longer the inlined copy.
-  await table.locator('[data-ssr]').first().waitFor({ state: 'detached', timeout: 30_000 });
-  await table.getByTestId('stale-badge').waitFor({ state: 'detached', timeout: 30_000 });
-  const dom: number[] = [];
-  for (let i = 0; i < WRITES; i++, n++) {
-    const value = next();
-    const shown = watchDom(page, value);
-    // Let the observer be installed before the write leaves.
-    await page.evaluate(() => undefined);
-    const sent = wallClock();
-    await publish(stack, admin, today, value, current, n);
-    const acked = wallClock();
-    acks.push(acked - sent);
-    const seen = await shown;
-    dom.push(seen - acked);
-    fromSend.dom.push(seen - sent);
-    current = value;
-    await sleep(50);
-  }
-  await context.close();
+  const openPage = async (path: string, ready: (page: Page) => Promise<void>): Promise<Page> => {
+    const context = await browser!.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${site}${path}`, { waitUntil: 'load' });
+    await ready(page);
+    return page;
+  };
+  const series = async (page: Page, cell: string, live: boolean): Promise<number[]> => {
+    const samples: number[] = [];
+    for (let i = 0; i < WRITES; i++, n++) {
+      const value = next();
+      const shown = watchDom(page, cell, value);
+      // Let the observer be installed before the write leaves.
+      await page.evaluate(() => undefined);
+      const sent = wallClock();
+      await publish(stack!, admin, today, value, current, n, live);
+      const acked = wallClock();
+      acks.push(acked - sent);
+      const seen = await shown;
+      samples.push(seen - acked);
+      if (live && cell === HOME_CELL) fromSend.dom.push(seen - sent);
+      current = value;
+      await sleep(50);
+    }
+    return samples;
+  };
+  const home = await openPage('/', async (page) => {
+    const table = page.locator(TABLE);
+    await table.locator(`tr[data-game="${GAME}"]`).waitFor({ timeout: 30_000 });
+    // Live: the remote has taken over the server's HTML and the data is no longer the inlined copy.
+    await table.locator('[data-ssr]').first().waitFor({ state: 'detached', timeout: 30_000 });
+    await table.getByTestId('stale-badge').waitFor({ state: 'detached', timeout: 30_000 });
+  });
+  const dom = await series(home, HOME_CELL, true);
+  const repaired = await series(home, HOME_CELL, false);
+  await home.context().close();
+  const chart = await openPage(`/chart/gali/${today.slice(0, 4)}`, async (page) => {
+    await page.locator(chartCell(today)).waitFor({ timeout: 30_000 });
+    // The stream has answered: the chart is live.
+    await page.waitForTimeout(1000);
+  });
+  const charted = await series(chart, chartCell(today), true);
+  await chart.context().close();
 
   console.log(
-    `Publish latency: the demo admin's REST update (number + audit entry) of ${GAME}'s result for today, ${WRITES} writes each, from the write's acknowledgement:`,
+    `Publish latency: the demo admin's REST update (number + live node + audit entry) of ${GAME}'s result for today, ${WRITES} writes each, from the write's acknowledgement:`,
   );
   console.log(`  (a) to the render service's HTML of / (polled every ${POLL_MS} ms with If-None-Match): ${summary(html)}`);
   console.log(`  (b) to the DOM of an open page on / in Chromium: ${summary(dom)}`);
+  console.log(`  (c) to the DOM of this year's open chart, /chart/gali/${today.slice(0, 4)}: ${summary(charted)}`);
+  console.log(`  (d) as (b), written to the specification's path alone (through the render service's repair): ${summary(repaired)}`);
   console.log(`  the write itself (send to acknowledgement): ${summary(acks)}`);
   console.log(`  from sending the write instead: (a) ${summary(fromSend.html)}; (b) ${summary(fromSend.dom)}`);
   console.log('  (a negative figure: the page had the number before the writer had its acknowledgement)');
