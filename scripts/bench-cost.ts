@@ -36,8 +36,10 @@ interface Cost {
 async function measure(page: Page, cdp: CDPSession, url: string, dbOrigin: string): Promise<Cost> {
   const cost: Cost = { reads: 0, dbBytes: 0, requests: 0, bytes: 0, jsRequests: 0, jsBytes: 0 };
   const requests = new Map<string, { db: boolean; js: boolean; encoded: number; data: number; finished: boolean }>();
+  let lastRequestAt = Date.now();
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.request.url.startsWith('data:')) return;
+    lastRequestAt = Date.now();
     const db = e.request.url.startsWith(dbOrigin);
     const js = e.type === 'Script' || /\.m?js(\?|$)/.test(new URL(e.request.url).pathname);
     requests.set(e.requestId, { db, js, encoded: 0, data: 0, finished: false });
@@ -77,8 +79,10 @@ async function measure(page: Page, cdp: CDPSession, url: string, dbOrigin: strin
     await page.waitForTimeout(150);
     if (atEnd) break;
   }
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(3000);
+  // Until no request has started for 3 s (the page's stream stays open, so "network idle" never
+  // comes): the widgets below the first screen and the font fetched when idle are in.
+  const quietSince = () => Date.now() - lastRequestAt;
+  for (let waited = 0; quietSince() < 3000 && waited < 20_000; waited += 250) await page.waitForTimeout(250);
   let restBytes = 0;
   for (const r of requests.values()) {
     cost.requests += 1;
@@ -137,11 +141,15 @@ try {
   });
   const dbOrigin = new URL(stack.urls.database).origin;
   try {
-    console.log('One page view per public page (cold cache, 360 px, scrolled once; 400 days of data):');
-    console.log(
-      `  ${'page'.padEnd(18)}${'db reads'.padStart(9)}${'db bytes'.padStart(11)}${'requests'.padStart(10)}${'bytes'.padStart(11)}${'JS req'.padStart(8)}${'JS bytes'.padStart(11)}`,
-    );
-    for (const path of pages) {
+    // BENCH_COST_TBT_ONLY=1 skips the page costs; BENCH_COST_RUNS sets the loads per page for the blocking time.
+    const tbtOnly = process.env.BENCH_COST_TBT_ONLY === '1';
+    const runsPerPage = Number(process.env.BENCH_COST_RUNS ?? 5);
+    if (!tbtOnly) console.log('One page view per public page (cold cache, 360 px, scrolled once; 400 days of data):');
+    if (!tbtOnly)
+      console.log(
+        `  ${'page'.padEnd(18)}${'db reads'.padStart(9)}${'db bytes'.padStart(11)}${'requests'.padStart(10)}${'bytes'.padStart(11)}${'JS req'.padStart(8)}${'JS bytes'.padStart(11)}`,
+      );
+    for (const path of tbtOnly ? [] : pages) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
@@ -154,10 +162,10 @@ try {
     }
     console.log('  db reads: SDK listens and REST reads or streams; db bytes: data received from the database (no headers).');
     console.log('  bytes: everything over HTTP as sent (gzip), the font fetched when idle included.');
-    console.log('Blocking time with the CPU slowed 4x (long tasks beyond 50 ms, load + 5 s, median of 5 cold loads, 360 px):');
+    console.log(`Blocking time with the CPU slowed 4x (long tasks beyond 50 ms, load + 5 s, median of ${runsPerPage} cold loads, 360 px):`);
     for (const path of pages.slice(0, 3)) {
       const runs: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < runsPerPage; i++) {
         const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
         const page = await context.newPage();
         runs.push(await blockingTime(page, await context.newCDPSession(page), stack.urls.site + path));

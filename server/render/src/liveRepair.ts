@@ -210,7 +210,7 @@ export class LiveRepair {
   private stopped = false;
 
   constructor(private readonly options: LiveRepairOptions) {
-    this.debounceMs = options.debounceMs ?? 300;
+    this.debounceMs = options.debounceMs ?? 100;
     this.clock = options.clock ?? systemClock;
     this.log = options.log ?? logEvent;
   }
