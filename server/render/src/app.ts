@@ -12,7 +12,7 @@ import { renderPage } from './renderPage.tsx';
 import { RemoteWidgets } from './widgets.ts';
 import type { ShellServerBundle } from './bundles.ts';
 import type { Snapshot } from './snapshot.ts';
-import { NOT_FOUND_KEY, PAGE_ROUTES, classify, describePage } from './routing.ts';
+import { NOT_FOUND_KEY, PAGE_ROUTES, UNKNOWN_GAME_KEY, classify, describePage, withSlug } from './routing.ts';
 import { REDIRECT_CACHE_CONTROL, ROBOTS_CACHE_CONTROL, SITEMAP_CACHE_CONTROL, robotsTxt, sitemapXml } from './seo.ts';
 
 export { PAGE_ROUTES } from './routing.ts';
@@ -96,21 +96,33 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   let selfUrl = '';
   const origin = () => (options.site ?? selfUrl).replace(/\/+$/, '');
   const titles = { titles: shell.TITLES, notFoundTitle: shell.NOT_FOUND_TITLE ?? shell.TITLES['/'] ?? '' };
-  const pages = new PageCache(
-    (route, snapshot) => {
-      const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
-      return renderPage({
-        template,
-        shell,
-        widgets: remotes.lookup,
-        url,
-        head: { ...head, alternates: feedLinks(origin()) },
-        snapshot,
-        timezone,
-      });
-    },
-    { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY] },
-  );
+  const render = (route: string, snapshot: Snapshot) => {
+    const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
+    return renderPage({
+      template,
+      shell,
+      widgets: remotes.lookup,
+      url,
+      head: { ...head, alternates: feedLinks(origin()) },
+      snapshot,
+      timezone,
+    });
+  };
+  const pages = new PageCache(render, { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY, UNKNOWN_GAME_KEY] });
+  // The chart not-found pages of their own address (an unknown year of a game, a malformed
+  // address): kept apart, a few, so that no flood of them pushes a real page out of `pages`, and
+  // rendered one per turn of the event loop with a bounded queue, so that cached pages are
+  // answered between them. Past the bound, the shell's not-found page (rendered once) answers.
+  const notFoundPages = new PageCache(render, { limit: NOT_FOUND_PAGE_LIMIT, pinned: [] });
+  let renderTurn: Promise<unknown> = Promise.resolve();
+  let rendersWaiting = 0;
+  const inTurn = (work: () => StoredPage | null): Promise<StoredPage | null> => {
+    if (rendersWaiting >= NOT_FOUND_RENDER_QUEUE) return Promise.resolve(null);
+    rendersWaiting += 1;
+    const done = renderTurn.then(() => new Promise<StoredPage | null>((ok) => setImmediate(() => ok(work()))));
+    renderTurn = done.catch(() => undefined);
+    return done.finally(() => (rendersWaiting -= 1));
+  };
   // Every page's Content-Security-Policy allows the inline scripts of the shell's template, the
   // only ones the service writes, and nothing found in a rendered page: if escaping ever failed
   // and a widget's output held a <script>, the browser would refuse to run it.
@@ -163,6 +175,17 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       return void res.end();
     }
     if (found.kind !== 'page') return hosting.handle(req, res);
+    if (found.slug !== undefined) {
+      const page = pages.get(found.key, options.data.snapshot);
+      if (!page) return hosting.handle(req, res);
+      return sendHtml(req, res, withSlug(page.body.toString('utf8'), found.slug), pagePolicy, 404);
+    }
+    if (found.perAddress) {
+      const snapshot = options.data.snapshot;
+      const page = (await inTurn(() => notFoundPages.get(found.key, snapshot))) ?? pages.get(NOT_FOUND_KEY, snapshot);
+      if (!page) return hosting.handle(req, res);
+      return sendPage(req, res, page, pagePolicy, 404);
+    }
     // A chart's year is loaded on its first request and kept live; until it is there the last page stands.
     const loaded = found.year && options.data.loadYear ? await options.data.loadYear(found.year.game, found.year.year) : true;
     const page = (loaded ? null : pages.get(found.key, null)) ?? pages.get(found.key, options.data.snapshot);
@@ -305,6 +328,22 @@ function sendText(req: IncomingMessage, res: ServerResponse, text: string, type:
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const body = Buffer.from(text);
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'Content-Length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The chart not-found pages kept per address, and how many may wait for their render. */
+const NOT_FOUND_PAGE_LIMIT = 16;
+const NOT_FOUND_RENDER_QUEUE = 32;
+
+/** A page made for this request alone (not kept): sent as it is, uncompressed (no work per request). */
+function sendHtml(req: IncomingMessage, res: ServerResponse, html: string, policy: string, status: 404): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('Content-Security-Policy', policy);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+  const body = Buffer.from(html, 'utf8');
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(status);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

@@ -169,6 +169,40 @@ describe('chart pages', () => {
     expect(html).toContain(`<a href="/chart/delhi-bazar/${year}">Delhi Bazar</a>`);
   });
 
+  it('a flood of unknown games costs one render, each answer with its own name, and leaves the kept pages alone', async () => {
+    await get('/chart/warm-up/2030');
+    const renders = server.pages.renders;
+    const kept = server.pages.size;
+    for (let i = 0; i < 40; i++) {
+      const response = await get(`/chart/t${i}-x${i * 7}/2030`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain(
+        `<p>&quot;t${i}-x${i * 7}&quot; नाम का कोई सट्टानाम नहीं है। (There is no sattaname called &quot;t${i}-x${i * 7}&quot;.)</p>`,
+      );
+      expect(html).not.toContain('zq0unknown0gameqz');
+    }
+    expect(server.pages.renders).toBe(renders);
+    expect(server.pages.size).toBe(kept);
+  });
+
+  it('writes an unknown name with markup as text', async () => {
+    const html = await (await get('/chart/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/2030')).text();
+    expect(html).toContain('called &quot;&lt;img src=x onerror=alert(1)&gt;&quot;.)</p>');
+    expect(html).not.toContain('<img src=x');
+  });
+
+  it('unknown years of a game are rendered apart: a flood of them pushes no real page out', async () => {
+    expect((await get(`/chart/gali/${lastYear}`)).status).toBe(200);
+    const renders = server.pages.renders;
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => get(`/chart/gali/${1900 + i}`)));
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 60 }, () => 404));
+    await Promise.all(answers.map((r) => r.text()));
+    // The year's page is still kept: asked again, it is not rendered again.
+    expect((await get(`/chart/gali/${lastYear}`)).status).toBe(200);
+    expect(server.pages.renders).toBe(renders);
+  });
+
   it('answers an unknown address with the shell’s not-found page and 404; client routes and files stay', async () => {
     const response = await get('/no-such-page');
     expect(response.status).toBe(404);

@@ -11,7 +11,7 @@ import {
 } from '@satta/shared/domain/chartUrls';
 import { CLIENT_ONLY_PATHS, PUBLIC_PATHS } from '@satta/shared/domain/routes';
 import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
-import { SITE_NAME, chartDataset, type PageHead } from './seo.ts';
+import { SITE_NAME, chartDataset, escapeHtml, type PageHead } from './seo.ts';
 import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
@@ -23,6 +23,21 @@ export const CLIENT_ROUTES = CLIENT_ONLY_PATHS;
 /** The page key of the shell's not-found page: no address of the site, the same page for every unknown one. */
 export const NOT_FOUND_KEY = '/__not-found';
 
+/**
+ * The page key of the chart not-found page of an unknown game, rendered once per data change for
+ * a game no one can name (the sentinel slug) and served for every unknown game with the address's
+ * own slug put in place of the sentinel (see withSlug): a flood of made-up addresses costs no
+ * render and never enters the page cache.
+ */
+export const UNKNOWN_GAME_KEY = '/__chart-unknown-game';
+/** Lower case, no game's slug, nothing HTML would escape: found in the page only where the slug is written. */
+export const UNKNOWN_GAME_SENTINEL = 'zq0unknown0gameqz';
+
+/** The not-found page of an unknown game with `slug` (as the address has it) in place of the sentinel. */
+export function withSlug(html: string, slug: string): string {
+  return html.split(UNKNOWN_GAME_SENTINEL).join(escapeHtml(slug));
+}
+
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
 
@@ -32,8 +47,8 @@ export type ChartAnswer =
   | { kind: 'chart'; game: string; year: number; path: string }
   /** Another spelling of a game: its canonical address, the year part kept as asked. */
   | { kind: 'redirect'; location: string }
-  /** No such game, a year out of range or before the game's first result, a malformed address. */
-  | { kind: 'not-found' };
+  /** No such game (`slug`: as the address spells it), a year out of range or before the game's first result, a malformed address. */
+  | { kind: 'not-found'; unknownGame?: string };
 
 /**
  * A chart address against the games in memory, as mf-chart's ChartPage resolves it in the
@@ -44,7 +59,7 @@ export function resolveChart(pathname: string, snapshot: Snapshot): ChartAnswer 
   const address = parseChartPath(pathname);
   if (address.kind !== 'chart') return { kind: 'not-found' };
   const game = gameFromSlug(address.slug, snapshot.gameNames);
-  if (game === null) return { kind: 'not-found' };
+  if (game === null) return { kind: 'not-found', unknownGame: address.slug };
   const current = yearOf(snapshot);
   const year = address.year ?? current;
   if (!chartYearInRange(year, current) || !chartYears(snapshot, game).includes(year)) return { kind: 'not-found' };
@@ -55,7 +70,16 @@ export function resolveChart(pathname: string, snapshot: Snapshot): ChartAnswer 
 
 /** How the render service answers one GET or HEAD. */
 export type Answer =
-  | { kind: 'page'; key: string; status: 200 | 404; year?: { game: string; year: number } }
+  | {
+      kind: 'page';
+      key: string;
+      status: 200 | 404;
+      year?: { game: string; year: number };
+      /** The unknown game's page (UNKNOWN_GAME_KEY): the slug to put in. */
+      slug?: string;
+      /** A chart not-found page of its own address (an unknown year, a malformed address): rendered in turn, not kept with the site's pages. */
+      perAddress?: true;
+    }
   | { kind: 'redirect'; location: string }
   | { kind: 'sitemap' }
   | { kind: 'robots' }
@@ -85,7 +109,8 @@ export function classify(pathname: string, snapshot: Snapshot | null, isStatic: 
     const chart = resolveChart(pathname, snapshot);
     if (chart.kind === 'redirect') return chart;
     if (chart.kind === 'chart') return { kind: 'page', key: chart.path, status: 200, year: { game: chart.game, year: chart.year } };
-    return { kind: 'page', key: pathname, status: 404 };
+    if (chart.unknownGame !== undefined) return { kind: 'page', key: UNKNOWN_GAME_KEY, status: 404, slug: chart.unknownGame };
+    return { kind: 'page', key: pathname, status: 404, perAddress: true };
   }
   if (extname(pathname) !== '' || pathname.split('/').some((part) => part.startsWith('.')) || isStatic(pathname)) return { kind: 'static' };
   return { kind: 'page', key: NOT_FOUND_KEY, status: 404 };
@@ -103,6 +128,12 @@ export function describePage(
   site: { origin: string; titles: Record<string, string>; notFoundTitle: string },
 ): { url: string; head: PageHead } {
   if (key === NOT_FOUND_KEY) return { url: key, head: { title: site.notFoundTitle, description: NOT_FOUND_DESCRIPTION, canonical: null } };
+  if (key === UNKNOWN_GAME_KEY) {
+    return {
+      url: `${CHART_BASE}/${UNKNOWN_GAME_SENTINEL}`,
+      head: { title: CHART_NOT_FOUND_TITLE, description: CHART_NOT_FOUND_TITLE, canonical: null },
+    };
+  }
   if (key.startsWith(`${CHART_BASE}/`)) {
     const chart = resolveChart(key, snapshot);
     if (chart.kind !== 'chart') {
