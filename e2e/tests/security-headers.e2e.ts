@@ -56,6 +56,19 @@ async function expectPolicyHeaders(response: Awaited<ReturnType<Page['goto']>>):
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 }
 
+/** Signs the demo admin in on the open /signin page; resolves the dashboard once its data has loaded. */
+async function signInToDashboard(page: Page) {
+  await waitForSplashToGo(page);
+  await page.locator('input[type="email"]').fill(admin.email);
+  await page.locator('input[type="password"]').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${site}/dashboard`);
+  const dashboard = page.locator('[data-widget="mf-admin/Dashboard"]');
+  await dashboard.waitFor();
+  await dashboard.locator('[data-testid^="loading-"]').waitFor({ state: 'detached' });
+  return dashboard;
+}
+
 describe('the site under its Content-Security-Policy', () => {
   it('/ renders its results and the remote from another origin, and registers /sw.js, with no violation', async () => {
     const { context, page, log } = await openPage(browser);
@@ -96,14 +109,7 @@ describe('the site under its Content-Security-Policy', () => {
     try {
       await watchViolations(context);
       await expectPolicyHeaders(await page.goto(`${site}/signin`));
-      await waitForSplashToGo(page);
-      await page.locator('input[type="email"]').fill(admin.email);
-      await page.locator('input[type="password"]').fill(admin.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${site}/dashboard`);
-      const dashboard = page.locator('[data-widget="mf-admin/Dashboard"]');
-      await dashboard.waitFor();
-      await dashboard.locator('[data-testid^="loading-"]').waitFor({ state: 'detached' });
+      const dashboard = await signInToDashboard(page);
       expect(await dashboard.locator('[data-testid^="fallback-"]').count()).toBe(0);
       expect(await violations(page, log)).toEqual([]);
     } finally {
@@ -121,15 +127,8 @@ describe('the site under its Content-Security-Policy', () => {
         Object.defineProperty(window, 'WebSocket', { value: undefined });
       });
       await page.goto(`${site}/signin`);
-      await waitForSplashToGo(page);
-      await page.locator('input[type="email"]').fill(admin.email);
-      await page.locator('input[type="password"]').fill(admin.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL(`${site}/dashboard`);
-      const dashboard = page.locator('[data-widget="mf-admin/Dashboard"]');
-      await dashboard.waitFor();
-      // The dashboard's data arrived over the long-polling transport.
-      await dashboard.locator('[data-testid^="loading-"]').waitFor({ state: 'detached' });
+      // The dashboard's data arrives over the long-polling transport.
+      await signInToDashboard(page);
       expect(log.websockets).toEqual([]);
       expect(log.requests.some((url) => /\/\.lp\?/.test(url))).toBe(true);
       expect(await violations(page, log)).toEqual([]);

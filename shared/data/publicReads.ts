@@ -4,7 +4,7 @@ import type { AdInfo, MainInfo } from './types.ts';
 import { readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
 import { readCorrections, type Correction } from '../domain/corrections.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
-import { mergeLiveDays, type LiveDays, type LivePart } from '../domain/liveNode.ts';
+import { LIVE_ROOT, mergeLiveDays, readLiveNode, type LiveDays, type LiveNode, type LivePart } from '../domain/liveNode.ts';
 
 /*
  * The public pages' reads, written once (like resultPatch.ts for the writes): for each read its
@@ -139,6 +139,14 @@ export const publicReads = {
     read: ([node]) => (isRecord(node) ? (node as MainInfo) : {}),
   }),
 
+  /** The live read model as stored (what a page follows; the render service inlines it). */
+  live: (): PublicRead<LiveNode> => ({
+    key: cacheKeys.live,
+    part: null,
+    reads: [{ path: LIVE_ROOT }],
+    read: ([node]) => readLiveNode(node),
+  }),
+
   adInfo: (): PublicRead<AdInfo> => ({
     key: cacheKeys.adInfo,
     part: 'adinfo',
@@ -147,11 +155,23 @@ export const publicReads = {
   }),
 } as const;
 
-/** A game's first date key: one key of its history (which years have a chart). */
+/**
+ * A game's first date key: one key of its history (which years have a chart). The range holds
+ * every date key and nothing else ('place', 'time' sort after it, an integer key before).
+ */
 export const firstDateRead = (name: string): RestRead => ({
   path: paths.game(name),
   orderBy: '$key',
   startAt: '0000-01-01',
   endAt: '9999-12-31',
   limitToFirst: 1,
+});
+
+/** A game's last date key (the sitemap's date of its charts). */
+export const lastDateRead = (name: string): RestRead => ({
+  path: paths.game(name),
+  orderBy: '$key',
+  startAt: '0000-01-01',
+  endAt: '9999-12-31',
+  limitToLast: 1,
 });

@@ -16,6 +16,7 @@ export interface RestRead {
   startAt?: string | number;
   endAt?: string | number;
   limitToFirst?: number;
+  limitToLast?: number;
   /** Children as `true` (their names only). */
   shallow?: boolean;
 }
@@ -32,6 +33,7 @@ export function restUrl(config: Pick<RuntimeConfig, 'firebase' | 'emulators'>, r
   if (read.startAt !== undefined) url.searchParams.set('startAt', JSON.stringify(read.startAt));
   if (read.endAt !== undefined) url.searchParams.set('endAt', JSON.stringify(read.endAt));
   if (read.limitToFirst !== undefined) url.searchParams.set('limitToFirst', String(read.limitToFirst));
+  if (read.limitToLast !== undefined) url.searchParams.set('limitToLast', String(read.limitToLast));
   return url.toString();
 }
 

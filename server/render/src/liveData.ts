@@ -1,13 +1,14 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
 import { cacheKeys, homeWindowStart, type AdInfo, type MainInfo } from '@satta/shared/data';
-import { readGameNode, type DayMetas, type DayResults, type GameData } from '@satta/shared/domain/results';
-import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '@satta/shared/domain/corrections';
-import { readKhaiwals, type Khaiwal } from '@satta/shared/domain/agents';
+import { firstDateRead, lastDateRead, publicReads, type PublicRead } from '@satta/shared/data/publicReads';
+import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
+import { CORRECTIONS_WINDOW_MS, type Correction } from '@satta/shared/domain/corrections';
+import type { Khaiwal } from '@satta/shared/domain/agents';
 import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import type { Snapshot } from './snapshot.ts';
 import type { GameSpan } from '@satta/shared/domain/yearlyChart';
-import { AD_INFO, CORRECTIONS, KHAIWALS, MAIN_INFO, paths } from '@satta/shared/data/paths';
-import { LIVE_ROOT, readLiveNode, type LiveNode } from '@satta/shared/domain/liveNode';
+import type { LiveNode } from '@satta/shared/domain/liveNode';
+import { adminQuery, followRead } from './adminReads.ts';
 
 export interface LiveDataOptions {
   db: Database;
@@ -33,10 +34,6 @@ interface YearEntry {
   ready: Promise<boolean>;
   stop: () => void;
 }
-
-/** Every date key of a game, and nothing else ('time', 'place' sort after them, and any integer key before). */
-const FIRST_DATE = '0000-01-01';
-const LAST_DATE = '9999-12-31';
 
 /**
  * The public data in memory, from live listeners on the database (firebase-admin): every
@@ -80,10 +77,13 @@ export class LiveData {
   async start(): Promise<void> {
     const { db } = this.options;
     this.listen(db.ref('.info/connected'), (s) => (this.connected = s.val() === true), false);
-    this.listen(db.ref(KHAIWALS), (s) => (this.parts.khaiwals = readKhaiwals(s.val())));
-    this.listen(db.ref(MAIN_INFO), (s) => (this.parts.mainInfo = (s.val() ?? {}) as MainInfo));
-    this.listen(db.ref(AD_INFO), (s) => (this.parts.adInfo = (s.val() ?? {}) as AdInfo));
-    this.listen(db.ref(LIVE_ROOT), (s) => (this.parts.live = readLiveNode(s.val())));
+    // The public reads of the browser's table (shared/data/publicReads.ts), followed with firebase-admin.
+    this.stops.push(
+      this.follow(publicReads.khaiwals(), (khaiwals) => (this.parts.khaiwals = khaiwals)),
+      this.follow(publicReads.mainInfo(), (info) => (this.parts.mainInfo = info)),
+      this.follow(publicReads.adInfo(), (info) => (this.parts.adInfo = info)),
+      this.follow(publicReads.live(), (live) => (this.parts.live = live)),
+    );
     await this.followDay();
     // The home window moves at midnight in the site timezone, and the admin may add a game.
     this.dayTimer = setInterval(() => void this.followDay(), this.options.relistMs ?? 30_000);
@@ -123,7 +123,6 @@ export class LiveData {
       this.years.set(key, known);
       return known.results ? Promise.resolve(true) : known.ready;
     }
-    const query = this.options.db.ref(paths.game(game)).orderByKey().startAt(`${year}-01-01`).endAt(`${year}-12-31`);
     let answered: (ok: boolean) => void = () => undefined;
     const entry: YearEntry = {
       game,
@@ -131,8 +130,7 @@ export class LiveData {
       ready: new Promise<boolean>((ok) => (answered = ok)),
       stop: () => undefined,
     };
-    entry.stop = this.subscribe(query, (s) => {
-      const read = readGameNode(game, s.val());
+    entry.stop = this.follow(publicReads.gameYear(game, year, siteNow(this.now(), this.options.timezone).year), (read) => {
       entry.results = read.results;
       entry.meta = read.meta ?? {};
       answered(true);
@@ -168,11 +166,7 @@ export class LiveData {
     this.gameStops = [];
     // The corrections page's 90 days move with the day as well.
     const since = this.now().getTime() - CORRECTIONS_WINDOW_MS;
-    this.gameStops.push(
-      this.subscribe(this.options.db.ref(CORRECTIONS).orderByChild('correctedAt').startAt(since), (s) => {
-        this.parts.corrections = readCorrections(s.val(), since);
-      }),
-    );
+    this.gameStops.push(this.follow(publicReads.corrections(since), (corrections) => (this.parts.corrections = corrections)));
     const games = new Map<string, GameData>();
     const spans = new Map<string, Partial<GameSpan>>();
     this.parts.games = undefined;
@@ -185,20 +179,19 @@ export class LiveData {
       }
     };
     for (const name of this.names) {
-      const ref = this.options.db.ref(paths.game(name));
       const span: Partial<GameSpan> = {};
       spans.set(name, span);
-      const dates = ref.orderByKey().startAt(FIRST_DATE).endAt(LAST_DATE);
+      // One game's share of the home window's read, so that a change of one game reads only it.
       this.gameStops.push(
-        this.subscribe(ref.orderByKey().startAt(from), (s) => {
-          games.set(name, readGameNode(name, s.val()));
+        this.follow(publicReads.gamesSince(from, [name]), ([game]) => {
+          if (game) games.set(name, game);
           complete();
         }),
-        this.subscribe(dates.limitToFirst(1), (s) => {
+        this.subscribe(adminQuery(this.options.db, firstDateRead(name)), (s) => {
           span.first = firstDateKey(s.val());
           complete();
         }),
-        this.subscribe(dates.limitToLast(1), (s) => {
+        this.subscribe(adminQuery(this.options.db, lastDateRead(name)), (s) => {
           span.last = firstDateKey(s.val());
           complete();
         }),
@@ -212,6 +205,14 @@ export class LiveData {
     }
     complete();
     this.publish();
+  }
+
+  /** Follows one read of the table; every value is applied and published. */
+  private follow<T>(entry: PublicRead<T>, apply: (value: T) => void): () => void {
+    return followRead(this.options.db, entry, (value) => {
+      apply(value);
+      this.publish();
+    });
   }
 
   private listen(query: Query, apply: (s: DataSnapshot) => void, publishes = true): void {
