@@ -2,7 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import federation from '@originjs/vite-plugin-federation';
 import { deferBoot } from './deferBoot.ts';
-import { REMOTE_NAMES, commonPlugins, federationBuild, jsxOptions, serverViteConfig, sharedConfig, shellChunks } from '../scripts/federation.ts';
+import {
+  REMOTE_NAMES,
+  commonPlugins,
+  federationBuild,
+  jsxOptions,
+  serverViteConfig,
+  sharedConfig,
+  shellChunks,
+} from '../scripts/federation.ts';
 
 /*
  * The host. Remote URLs are NOT written here: each remote is declared with a promise that only
