@@ -18,9 +18,22 @@
 // slot (400 by default), new clients are refused (already connected ones keep working); the figures
 // are taken once they are released. Findings 9, 11, 12, 13 and 16 are fixed separately: their outcome
 // lines show what the server currently answers.
+//
+// Round two (R2.1, R2.2): 1,000 TCP connections that send nothing, and ten anonymous 250 MB PUTs to a
+// path only the admin may write. For each, a bystander is also measured while the attack is on: a new
+// SDK client's read and a REST GET on a connection of its own. Before the fix the idle connections held
+// 398 of the 400 slots for over 30 s (the bystander's read failed, its GET was reset), and the PUTs were
+// answered only once read whole (16.5 s, RSS peak 3.1 GB). Observed after it (2 cores, Node 24): the
+// bystander reads in 14-23 ms and GETs in 11-19 ms under the idle connections, which the server has all
+// closed 2.1-2.3 s later; the PUTs are all answered 401 within 17-60 ms, with at most 4.2 MB of each
+// sent, and RSS does not move.
+//
+// Only some attacks: tsx scripts/bench-hostile.ts R2.1 R2.2 (their tags as printed); R2.0 is the
+// render service under floods of made-up addresses (scripts/bench-hostile-render.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +45,7 @@ import { WebSocket } from 'ws';
 import { hashNode } from '../server/rtdb/src/hash.ts';
 import { leaf } from '../server/rtdb/src/tree.ts';
 import { freePort } from './processes.ts';
+import { renderFloods } from './bench-hostile-render.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const MAIN = join(ROOT, 'server/rtdb/src/main.ts');
@@ -206,7 +220,55 @@ interface Context {
   dataDir: string;
 }
 
-type Attack = { finding: number; name: string; run(ctx: Context): Promise<string> };
+/** `finding`: the security review's finding number, or the tag of a later attack (R2.1). */
+type Attack = { finding: number | string; name: string; run(ctx: Context): Promise<string> };
+
+const tagOf = (attack: Attack): string => (typeof attack.finding === 'number' ? `#${attack.finding}` : attack.finding);
+
+/** A REST GET on a connection of its own while an attack is on: its time, or why it failed. */
+async function bystanderRest(server: Server): Promise<string> {
+  const started = performance.now();
+  return http(`${server.url}/${TIME_PATH}.json?ns=${NS}`, 'GET', undefined, MEASURE_TIMEOUT_MS).then(
+    (r) => `HTTP ${r.status} in ${(performance.now() - started).toFixed(0)} ms`,
+    (e: Error) => `failed after ${(performance.now() - started).toFixed(0)} ms (${e.message})`,
+  );
+}
+
+/**
+ * An anonymous PUT announcing `size` bytes on a raw socket, whose body is sent as fast as the socket
+ * takes it until the server answers or closes. What the server answered (its status, or how the
+ * connection ended without an answer), when, and how much of the body was sent by then.
+ */
+function bigPut(server: Server, path: string, size: number): Promise<{ status: number | string; ms: number; sent: number }> {
+  const piece = Buffer.alloc(1024 * 1024, '1');
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = connect(server.port, HOST);
+    let sent = 0;
+    let answer: { status: number | string; ms: number; sent: number } | null = null;
+    let received = '';
+    let failure = 'closed';
+    const pump = (): void => {
+      while (answer === null && sent < size) {
+        const n = Math.min(piece.length, size - sent);
+        sent += n;
+        if (!socket.write(n === piece.length ? piece : piece.subarray(0, n))) return void socket.once('drain', pump);
+      }
+    };
+    socket.once('connect', () => {
+      socket.write(`PUT /${path}.json?ns=${NS} HTTP/1.1\r\nHost: ${HOST}\r\nContent-Length: ${size}\r\n\r\n`);
+      pump();
+    });
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const m = /^HTTP\/1\.1 (\d{3}) /.exec(received);
+      if (answer === null && m) answer = { status: Number(m[1]), ms: performance.now() - started, sent };
+    });
+    // Writing once the server has closed fails (EPIPE, ECONNRESET); the answer, if any, came before.
+    socket.on('error', (e: NodeJS.ErrnoException) => (failure = e.code ?? e.message));
+    socket.on('close', () => resolve(answer ?? { status: failure, ms: performance.now() - started, sent }));
+  });
+}
 
 const ATTACKS: Attack[] = [
   {
@@ -384,6 +446,83 @@ const ATTACKS: Attack[] = [
       return `HTTP ${statuses.join(', ')}`;
     },
   },
+  {
+    finding: 'R2.1',
+    name: '1,000 TCP connections that send nothing',
+    async run({ server }) {
+      const sockets: Socket[] = [];
+      let closed = 0;
+      let lastClosed = 0;
+      const started = performance.now();
+      for (let batch = 0; batch < 1000; batch += 100) {
+        await Promise.all(
+          Array.from(
+            { length: 100 },
+            () =>
+              new Promise<void>((ok) => {
+                const socket = connect(server.port, HOST);
+                sockets.push(socket);
+                socket.on('error', () => {});
+                socket.once('connect', () => ok());
+                socket.once('close', () => {
+                  closed++;
+                  lastClosed = performance.now();
+                  ok();
+                });
+              }),
+          ),
+        );
+      }
+      const opened = performance.now() - started;
+      const [read, rest] = await Promise.all([
+        bystanderRead(server.port, 'idle').then(
+          (ms) => `${ms.toFixed(0)} ms`,
+          (e: Error) => `failed (${e.message})`,
+        ),
+        bystanderRest(server),
+      ]);
+      const rss = memory(server.pid).rss;
+      const heldWhenMeasured = sockets.length - closed;
+      // The server closes every one of them: the oldest to make room for newer ones, the rest once silent too long.
+      const allClosed = await within(
+        (async () => {
+          while (closed < sockets.length) await sleep(50);
+        })(),
+        30_000,
+        'idle connections',
+      ).then(
+        () => `all closed by the server within ${((lastClosed - started) / 1000).toFixed(1)} s`,
+        () => `${sockets.length - closed} still open after 30 s`,
+      );
+      for (const socket of sockets) socket.destroy();
+      return `opened in ${opened.toFixed(0)} ms, ${heldWhenMeasured} still open when measured; new reader during: ${read}; REST GET during: ${rest}; ${allClosed}; RSS during ${rss.toFixed(0)} MB`;
+    },
+  },
+  {
+    finding: 'R2.2',
+    name: 'ten anonymous 250 MB PUTs to an admin-only path',
+    async run({ server }) {
+      const size = 250 * 1000 * 1000;
+      let peak = memory(server.pid).rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, memory(server.pid).rss)), 20);
+      try {
+        const [puts, read, rest] = await Promise.all([
+          Promise.all(Array.from({ length: 10 }, (_, i) => bigPut(server, `sattanamee/Gali/big${i}`, size))),
+          bystanderRead(server.port, 'big-put').then(
+            (ms) => `${ms.toFixed(0)} ms`,
+            (e: Error) => `failed (${e.message})`,
+          ),
+          bystanderRest(server),
+        ]);
+        peak = Math.max(peak, memory(server.pid).rss);
+        const slowest = Math.max(...puts.map((p) => p.ms));
+        const mostSent = Math.max(...puts.map((p) => p.sent)) / 1e6;
+        return `answers ${countBy(puts.map((p) => p.status))}, the last after ${slowest.toFixed(0)} ms with at most ${mostSent.toFixed(1)} MB of 250 sent; new reader during: ${read}; REST GET during: ${rest}; RSS peak during ${peak.toFixed(0)} MB`;
+      } finally {
+        clearInterval(sampler);
+      }
+    },
+  },
 ];
 
 /** Sockets an attack leaves open during the measurement after it; closed before the next attack. */
@@ -461,11 +600,12 @@ async function main(): Promise<void> {
 
     console.log(`Hostile load against server/rtdb (pid ${server.pid}, port ${server.port}); bystander figures after each attack:`);
     await measure('baseline', 'no attack');
-    for (const attack of ATTACKS) {
-      const outcome = await within(attack.run({ server, admin, dataDir }), ATTACK_TIMEOUT_MS, `finding ${attack.finding}`).catch(
+    const only = process.argv.slice(2);
+    for (const attack of ATTACKS.filter((a) => only.length === 0 || only.includes(tagOf(a)) || only.includes(String(a.finding)))) {
+      const outcome = await within(attack.run({ server, admin, dataDir }), ATTACK_TIMEOUT_MS, `attack ${tagOf(attack)}`).catch(
         (e: Error) => `attack failed: ${e.message}`,
       );
-      await measure(`#${attack.finding} ${attack.name}`, outcome);
+      await measure(`${tagOf(attack)} ${attack.name}`, outcome);
       for (const ws of heldSockets.splice(0)) ws.terminate();
       if (!server.alive()) break;
     }
@@ -480,10 +620,13 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`bench-hostile failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exit(1);
-  },
-);
+main()
+  // The render service's floods of made-up addresses (R2.0), when no attack or R2.0 is named.
+  .then(() => (process.argv.length <= 2 || process.argv.includes('R2.0') ? renderFloods() : undefined))
+  .then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`bench-hostile failed: ${error instanceof Error ? error.stack : String(error)}`);
+      process.exit(1);
+    },
+  );

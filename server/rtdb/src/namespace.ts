@@ -10,7 +10,7 @@ import { hashNode } from './hash.ts';
 import { isPlainObject, setOwn } from './json.ts';
 import { checkDepth, InvalidDataError, parsePath, pathToString, type DbPath } from './path.ts';
 import { evaluateQuery, loadsAllData, toRulesQuery, type QuerySpec } from './query.ts';
-import { NamespaceRules, type Principal, type RulesJson, type WriteCheck } from './rules.ts';
+import { NamespaceRules, type Principal, type RulesJson, type WriteCheck, type WriteScope } from './rules.ts';
 import { resolvePriority, resolveServerValues } from './server-values.ts';
 import { DataFileError, LOG_FILE, LOG_OP, NamespaceLog, readNamespaceDir, snapshotText, SNAPSHOT_FILE, type LogRecord } from './storage.ts';
 import { fromJSON, getChild, mergeAt, setChild, toJSON, type DbNode } from './tree.ts';
@@ -146,6 +146,14 @@ export class Namespace {
     // A plain read (the SDK sends `q: {}` for a get without query) has no query for the rules either.
     const isPlain = query === null || (loadsAllData(query) && query.index.kind === 'priority');
     return this.rules.canRead(principal, path, isPlain ? undefined : toRulesQuery(query), this.now());
+  }
+
+  /**
+   * False when no write of `principal` at `path` (or, for 'subtree', at or below it) can be allowed,
+   * whatever data it carries: lets REST refuse a write before reading its body. True when one may be.
+   */
+  mayWrite(principal: Principal, path: DbPath, scope: WriteScope): boolean {
+    return this.rules.mayWrite(principal, path, scope, this.now());
   }
 
   /** Hash of the data at `path` as the client computes it (transactions, REST ETags). */

@@ -10,10 +10,10 @@ import { nextPushId } from './push-id.ts';
 import { parseRestQuery } from './query.ts';
 import type { RestStreams } from './rest-stream.ts';
 import type { Render } from './rest-stream-events.ts';
-import { ANONYMOUS, type Principal } from './rules.ts';
-import { toJSON, type DbNode } from './tree.ts';
+import { ANONYMOUS, type Principal, type WriteScope } from './rules.ts';
+import { getChild, toJSON, type DbNode } from './tree.ts';
 import { UnknownNamespaceError, type Namespaces } from './namespaces.ts';
-import type { WriteOutcome } from './namespace.ts';
+import type { Namespace, WriteOutcome } from './namespace.ts';
 import { URL_PARAM } from './wire-names.ts';
 
 export interface RestContext {
@@ -21,10 +21,21 @@ export interface RestContext {
   projectId: string;
   defaultNamespace: string;
   streams: RestStreams;
+  /** Largest request body accepted (DEFAULT_MAX_BODY_BYTES unless configured). */
+  maxBodyBytes: number;
   reportError(line: string): void;
 }
 
-const MAX_BODY_BYTES = 256 * 1024 * 1024;
+/**
+ * Firebase's documented limit on "Size of a single write request sent to the database" is 256 MB from
+ * the REST API (16 MB from the SDKs, see message-budget.ts):
+ * https://firebase.google.com/docs/database/usage/limits (Writes). Read as decimal megabytes, so that
+ * this server never accepts a REST write Firebase would refuse.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1000 * 1000;
+
+const BODY_TOO_LARGE = 'Request body too large';
+const BODY_INCOMPLETE = 'Request body incomplete';
 
 class HttpError extends Error {
   constructor(
@@ -35,31 +46,93 @@ class HttpError extends Error {
   }
 }
 
+/** How long a connection answered before its body arrived stays half-closed, unread, before it is destroyed. */
+const LINGER_MS = 1000;
+
+/**
+ * Closes the connection once `res` is sent, reading nothing more of the request's body. Node ends a
+ * `Connection: close` response's connection with `destroySoon`, which destroys it as soon as the
+ * answer is out: a client still sending its body then often sees its next write fail (the reset that
+ * a close with unread data sends) before it reads the answer. So the connection is only half-closed
+ * after the answer and read no more (TCP stops the client once the buffers are full), and destroyed a
+ * moment later: time for the client to read the answer, at the cost of one connection (which the
+ * connection cap may close for room meanwhile) and kernel buffers, never of reading the body.
+ */
+function closeAfter(res: ServerResponse): void {
+  const socket = res.socket;
+  if (socket === null) return;
+  socket.destroySoon = () => {
+    socket.pause();
+    socket.end();
+  };
+  res.once('finish', () => setTimeout(() => socket.destroy(), LINGER_MS).unref());
+}
+
+/**
+ * Answers the request. An answer given before the request's body has all arrived (a refusal) closes the
+ * connection once sent (`closeAfter`): the rest of the body is never read, into memory or to skip it.
+ */
 function send(res: ServerResponse, status: number, body: unknown, pretty: boolean, headers: Record<string, string> = {}): void {
   const text = body === undefined ? '' : JSON.stringify(body, null, pretty ? 2 : undefined);
+  const unread = !res.req.complete;
+  if (unread) closeAfter(res);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-cache',
     'Content-Length': String(Buffer.byteLength(text)),
+    ...(unread ? { Connection: 'close' } : {}),
     ...headers,
   });
   res.end(text);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
-  }
+/**
+ * The request body as JSON. A body over `maxBytes` is refused as soon as its Content-Length or the part
+ * received says so, and no more of it is read (the answer then closes the connection, see `send`).
+ */
+function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(new HttpError(413, BODY_TOO_LARGE));
+  // Not read yet, so destroyed means the client went away before the end of its body.
+  if (req.destroyed) return Promise.reject(new HttpError(400, BODY_INCOMPLETE));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        stop();
+        req.pause();
+        chunks.length = 0;
+        reject(new HttpError(413, BODY_TOO_LARGE));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      stop();
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      chunks.length = 0;
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        reject(new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value."));
+      }
+    };
+    // The client went away before the end of its body: nobody is left to answer.
+    const onClose = (): void => {
+      stop();
+      reject(new HttpError(400, BODY_INCOMPLETE));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+  });
 }
 
 function dbPathOf(pathname: string): string {
@@ -194,7 +267,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       case 'PUT': {
         const target = parseWritePath(rawPath);
         path = target.path;
-        const body = await readJson(req);
+        // A priority for a node that does not exist is ignored, whoever sends it: only a real write can be refused.
+        if (!target.priority || getChild(ns.data, path) !== null) refuseEarly(ns, principal, path, 'node');
+        const body = await readJson(req, ctx.maxBodyBytes);
         checkIfMatch(req, ns.hashAt(path));
         outcome = ns.set(principal, path, body, { priorityOnly: target.priority });
         answer = outcome.value ?? null;
@@ -202,14 +277,18 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       }
       case 'PATCH': {
         path = parsePath(rawPath);
-        outcome = ns.update(principal, path, await readJson(req));
+        refuseEarly(ns, principal, path, 'subtree');
+        outcome = ns.update(principal, path, await readJson(req, ctx.maxBodyBytes));
         answer = outcome.value ?? null;
         break;
       }
       case 'POST': {
-        const body = await readJson(req);
+        const parent = parsePath(rawPath);
+        // The new child's name is not known yet: any child's rules may be the ones that apply.
+        refuseEarly(ns, principal, parent, 'subtree');
+        const body = await readJson(req, ctx.maxBodyBytes);
         const name = nextPushId(ns.now());
-        path = [...parsePath(rawPath), name];
+        path = [...parent, name];
         outcome = ns.set(principal, path, body);
         answer = { name };
         break;
@@ -235,6 +314,15 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     ctx.reportError(`REST ${req.method} ${url.pathname} failed: ${(err as Error).stack ?? String(err)}`);
     return send(res, 500, { error: 'Internal server error' }, pretty);
   }
+}
+
+/**
+ * Refuses a write before its body is read when the rules deny it whatever the body holds: no `.write`
+ * rule that could grant it can pass for this caller (each is false, or depends only on what is known
+ * already: auth, the current data, the path, the time). Rules that depend on the new data wait for it.
+ */
+function refuseEarly(ns: Namespace, principal: Principal, path: DbPath, scope: WriteScope): void {
+  if (!ns.mayWrite(principal, path, scope)) throw new HttpError(401, 'Permission denied');
 }
 
 /** `if-match` makes a REST write conditional on the current data's ETag (the node hash). */

@@ -8,7 +8,14 @@
  * `encodeKey`, which renames exactly those keys injectively (see there).
  */
 import { readFileSync } from 'node:fs';
-import targaryen, { type TargaryenAuth, type TargaryenDatabase, type TargaryenQuery, type TargaryenResult } from 'targaryen';
+import targaryen, {
+  type TargaryenAuth,
+  type TargaryenDatabase,
+  type TargaryenQuery,
+  type TargaryenResult,
+  type TargaryenRule,
+  type TargaryenRulesetNode,
+} from 'targaryen';
 import { pathToString, type DbPath } from './path.ts';
 
 export type RulesJson = { rules: Record<string, unknown> };
@@ -57,6 +64,50 @@ export interface WriteCheck {
   allowed: boolean;
   /** Makes the checked write part of the rules' data; call only once the write is applied. */
   commit(): void;
+}
+
+/**
+ * Where a write may land, as far as is known before its data: at the path itself (a set), or anywhere
+ * at or below it (an update, whose keys are paths; a push, whose child name is not chosen yet).
+ */
+export type WriteScope = 'node' | 'subtree';
+
+/** Thrown by a part of the rules' state that is not known yet (the new data, a key not chosen yet). */
+const NOT_KNOWN_YET = new Error('not known before the write arrives');
+
+/** Adds `name` to `state` as a value that stops the evaluation of any rule that uses it. */
+function notKnownYet(state: Record<string, unknown>, name: string): void {
+  Object.defineProperty(state, name, {
+    enumerable: true,
+    get() {
+      throw NOT_KNOWN_YET;
+    },
+  });
+}
+
+/**
+ * A `.write` rule's value for a write whose data is not known: true or false when the rule decides
+ * without it (the operands it needs are known and `&&`/`||` stop before any that is not), else
+ * 'unknown'. An error, as in targaryen's own evaluation, denies.
+ */
+function evaluateEarly(rule: TargaryenRule, state: Record<string, unknown>): boolean | 'unknown' {
+  try {
+    return rule.evaluate(state) === true;
+  } catch (err) {
+    return err === NOT_KNOWN_YET ? 'unknown' : false;
+  }
+}
+
+/** The parsed rules under `node`: its literal children by name, and its wildchild if any. */
+function ruleChildren(node: TargaryenRulesetNode): Array<{ name: string; node: TargaryenRulesetNode; wild: boolean }> {
+  const children: Array<{ name: string; node: TargaryenRulesetNode; wild: boolean }> = [];
+  // targaryen keeps literal children as the node's own enumerable properties, beside `$wildchild`.
+  for (const key of Object.keys(node)) {
+    if (key === '$wildchild') continue;
+    children.push({ name: key, node: (node as unknown as Record<string, TargaryenRulesetNode>)[key] as TargaryenRulesetNode, wild: false });
+  }
+  if (node.$wildchild) children.push({ name: node.$wildchild.$name ?? '', node: node.$wildchild, wild: true });
+  return children;
 }
 
 function authOf(principal: Principal): TargaryenAuth | null {
@@ -135,6 +186,49 @@ export class NamespaceRules {
       return { allowed: true, commit: () => this.adopt(this.db.root.$merge(rulesPath(path), patch, now), now) };
     }
     return this.evaluate(() => this.db.as(authOf(principal)).update(rulesPath(path), patch, { now }), now);
+  }
+
+  /**
+   * False when no write by `principal` within `scope` of `path` can be allowed, whatever data it carries;
+   * true when one may be. A write is allowed only when a `.write` rule on its path (at or above the
+   * written location) passes, as targaryen evaluates it, so this evaluates those rules without the new
+   * data: `newData` (and, below `path`, any key not chosen yet and the data under it) stop a rule's
+   * evaluation, which then counts as one that may pass. Decided with the current data, as if the write
+   * had arrived whole now.
+   */
+  mayWrite(principal: Principal, path: DbPath, scope: WriteScope, now: number): boolean {
+    if (principal.kind === 'admin') return true;
+    const db = this.db;
+    const base = { root: db.snapshot('/'), auth: authOf(principal), now };
+    const passes = (rule: TargaryenRule | null, known: Record<string, unknown>, unknown: string[]): boolean => {
+      if (rule === null) return false;
+      const state: Record<string, unknown> = { ...base, ...known };
+      for (const name of ['newData', ...unknown]) notKnownYet(state, name);
+      return evaluateEarly(rule, state) !== false;
+    };
+
+    let possible = false;
+    // The rules of `path` itself, when it has any (`as`: assigned in the callback, which narrowing does not see).
+    let reached = null as { node: TargaryenRulesetNode; dataPath: string; wildchildren: Record<string, string> } | null;
+    let depth = 0;
+    db.rules.root.$traverse(rulesPath(path), (currentPath, rules, wildchildren) => {
+      if (passes(rules.$write, { ...wildchildren, data: db.snapshot(currentPath) }, [])) possible = true;
+      // Called for the root, then for each key of the path that has rules.
+      if (depth++ === path.length) reached = { node: rules, dataPath: currentPath, wildchildren };
+      return possible;
+    });
+    if (possible || scope === 'node' || reached === null) return possible;
+
+    // Below the path: every rule node, with what is not known yet left unknown.
+    const below = (node: TargaryenRulesetNode, dataPath: string | null, known: Record<string, string>, unknown: string[]): boolean =>
+      ruleChildren(node).some((child) => {
+        const childPath = dataPath === null || child.wild ? null : `${dataPath}/${child.name}`;
+        const childUnknown = child.wild ? [...unknown, child.name] : unknown;
+        const data = childPath === null ? {} : { data: db.snapshot(childPath) };
+        const stateUnknown = childPath === null ? [...childUnknown, 'data'] : childUnknown;
+        return passes(child.node.$write, { ...known, ...data }, stateUnknown) || below(child.node, childPath, known, childUnknown);
+      });
+    return below(reached.node, reached.dataPath, reached.wildchildren, []);
   }
 
   private evaluate(run: () => TargaryenResult, now: number): WriteCheck {

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Connection } from './connection.ts';
-import { connectionLimit, limitConnections } from './connection-limit.ts';
+import { connectionLimit, guardConnections, logAcceptErrors } from './connection-limit.ts';
 import { lockDataDir } from './lock.ts';
 import { LongPollSessions } from './long-poll.ts';
 import { DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
@@ -17,7 +17,7 @@ import { Namespaces, UnknownNamespaceError, type NamespaceNames } from './namesp
 import { control } from './protocol.ts';
 import { CONTROL, URL_PARAM } from './wire-names.ts';
 import { verifyCredential } from './auth.ts';
-import { handleRest } from './rest.ts';
+import { DEFAULT_MAX_BODY_BYTES, handleRest } from './rest.ts';
 import { RestStreams } from './rest-stream.ts';
 import { ANONYMOUS, checkRules, loadRulesFile, OPEN_RULES, type Principal, type RulesJson } from './rules.ts';
 import { ensureDir } from './storage.ts';
@@ -51,6 +51,27 @@ export interface RtdbOptions {
    * 400, and never so many that fewer than a quarter of the process's descriptors stay for storage.
    */
   maxConnections?: number;
+  /**
+   * A connection that has sent nothing at all by then is closed. Default 2 s. (At the connection cap, a
+   * new connection closes the oldest one that has no request in progress, whatever its age.)
+   */
+  silentConnectionTimeoutMs?: number;
+  /** A request whose headers have not all arrived by then (from its first byte) is answered 408 and closed. Default 5 s. */
+  headersTimeoutMs?: number;
+  /**
+   * A request whose body has not all arrived by then (from its first byte) is answered 408 and closed.
+   * Default 60 s; at least `headersTimeoutMs`. Answers take as long as they need: REST streams, held
+   * long-polls and WebSockets are not bound by any of these timeouts.
+   */
+  requestTimeoutMs?: number;
+  /** A WebSocket upgrade request the server has not completed the handshake of by then is closed. Default 10 s. */
+  upgradeTimeoutMs?: number;
+  /**
+   * Largest REST request body (a PUT, PATCH or POST), in bytes: a larger one is answered 413 as soon as
+   * its Content-Length, or the part of it received, says so. Default 256 MB, Firebase's limit for one
+   * write over REST.
+   */
+  maxBodyBytes?: number;
   /** Interval of `keep-alive` events on REST event streams. Default 30 s, as Firebase. */
   streamKeepAliveMs?: number;
   /**
@@ -95,6 +116,16 @@ function upgradePrincipal(req: IncomingMessage, projectId: string): Principal {
   return check.ok ? check.principal : ANONYMOUS;
 }
 
+const DEFAULT_SILENT_CONNECTION_TIMEOUT_MS = 2_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 5_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_UPGRADE_TIMEOUT_MS = 10_000;
+
+function positive(name: string, value: number): number {
+  if (!(Number.isSafeInteger(value) && value > 0)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -122,6 +153,13 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     return () => sessions.delete(conn);
   };
   const maxConnections = connectionLimit(options.maxConnections);
+  const silentTimeoutMs = positive('silentConnectionTimeoutMs', options.silentConnectionTimeoutMs ?? DEFAULT_SILENT_CONNECTION_TIMEOUT_MS);
+  const headersTimeoutMs = positive('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs));
+  if (requestTimeoutMs < headersTimeoutMs)
+    throw new RangeError(`requestTimeoutMs (${requestTimeoutMs}) must be at least headersTimeoutMs (${headersTimeoutMs})`);
+  const upgradeTimeoutMs = positive('upgradeTimeoutMs', options.upgradeTimeoutMs ?? DEFAULT_UPGRADE_TIMEOUT_MS);
+  const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const budget = new MessageBudget(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
   const dropAllClients = (): void => {
@@ -181,7 +219,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     if (url.pathname === '/.lp') return longPoll.handle(req, res, url);
-    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, streams, reportError });
+    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, streams, maxBodyBytes, reportError });
   };
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
@@ -198,6 +236,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       // As Firebase does for a database that does not exist: a shutdown message, so the SDK stops retrying.
       if (err instanceof UnknownNamespaceError) {
         wss.handleUpgrade(req, socket, head, (ws) => {
+          guard.established(socket);
           ws.send(JSON.stringify(control(CONTROL.SHUTDOWN, err.message)));
           ws.close();
         });
@@ -212,6 +251,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      guard.established(socket);
       let route: { onEnvelope(e: unknown): void; onClose(): void } | null = null;
       const transport = wsTransport(
         ws,
@@ -248,13 +288,23 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     });
   };
 
-  const server = createServer((req, res) => {
-    onRequest(req, res).catch((err: unknown) => {
-      reportError(`request failed: ${(err as Error).stack ?? String(err)}`);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
+  // Node checks its header and request timeouts every `connectionsCheckingInterval`: often enough that
+  // a connection outlives its timeout by a fraction of it at most.
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
+    },
+    (req, res) => {
+      onRequest(req, res).catch((err: unknown) => {
+        reportError(`request failed: ${(err as Error).stack ?? String(err)}`);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+  );
+  const guard = guardConnections(server, { max: maxConnections, silentTimeoutMs, upgradeTimeoutMs, log });
   server.on('upgrade', (req, socket, head) => {
     onUpgrade(req, socket, head).catch((err: unknown) => {
       reportError(`upgrade failed: ${(err as Error).stack ?? String(err)}`);
@@ -277,7 +327,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     server.listen(options.port ?? 0, host);
   });
   const port = (server.address() as AddressInfo).port;
-  limitConnections(server, maxConnections, log);
+  logAcceptErrors(server, log);
 
   let unlock: (() => void) | null = null;
   try {

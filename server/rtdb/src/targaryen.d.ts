@@ -30,8 +30,32 @@ declare module 'targaryen' {
     limitToLast?: number;
   }
 
+  /** A parsed rule expression; `evaluate` throws what reading its state throws. */
+  export interface TargaryenRule {
+    evaluate(state: object): unknown;
+  }
+
+  /**
+   * One node of the parsed rules (targaryen's RulesetNode); its literal children are its own enumerable
+   * properties, beside `$wildchild`.
+   */
+  export interface TargaryenRulesetNode {
+    readonly $name?: string;
+    readonly $write: TargaryenRule | null;
+    readonly $wildchild: TargaryenRulesetNode | null;
+    /** Calls `cb` for the root, then for each key of `path` that has rules (the `$wildchild` values bound so far); stops when `cb` returns true. */
+    $traverse(path: string, cb: (path: string, rules: TargaryenRulesetNode, wildchildren: Record<string, string>) => boolean): void;
+  }
+
+  /** A snapshot of the data as rules see it (`data`, `root`); opaque here. */
+  export interface TargaryenSnapshot {
+    exists(): boolean;
+  }
+
   export interface TargaryenDatabase {
     readonly root: TargaryenDataNode;
+    readonly rules: { readonly root: TargaryenRulesetNode };
+    snapshot(path: string): TargaryenSnapshot;
     with(options: { debug?: boolean; auth?: TargaryenAuth | null; now?: number; data?: unknown }): TargaryenDatabase;
     as(auth: TargaryenAuth | null): TargaryenDatabase;
     read(path: string, options?: { now?: number; query?: TargaryenQuery }): TargaryenResult;
