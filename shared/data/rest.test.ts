@@ -150,13 +150,19 @@ class FakeEventSource implements EventSourceLike {
 
 const URL_LIVE = 'http://127.0.0.1:9000/live.json?ns=demo-x';
 
-function follow(silenceMs?: number) {
+/** An EventSource factory that keeps every source it made. */
+function recordingFactory() {
   const sources: FakeEventSource[] = [];
   const open = vi.fn((url: string) => {
     const source = new FakeEventSource(url);
     sources.push(source);
     return source;
   });
+  return { sources, open };
+}
+
+function follow(silenceMs?: number) {
+  const { sources, open } = recordingFactory();
   const states: StreamState[] = [];
   const errors: unknown[] = [];
   const subscription = restStream(open, URL_LIVE, silenceMs).subscribe({
@@ -383,12 +389,7 @@ describe('restStream', () => {
     });
 
     it('leaves no source open when the follower unsubscribes on the closed of a silence', () => {
-      const sources: FakeEventSource[] = [];
-      const open = vi.fn((url: string) => {
-        const source = new FakeEventSource(url);
-        sources.push(source);
-        return source;
-      });
+      const { sources, open } = recordingFactory();
       const states: StreamState[] = [];
       const subscription = restStream(open, URL_LIVE, SILENCE)
         .pipe(takeWhile((state) => state.kind !== 'closed'))
