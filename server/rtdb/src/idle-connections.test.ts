@@ -158,7 +158,9 @@ describe('idle connections', () => {
 
   it('a WebSocket upgrade whose handshake is not completed in time is closed; a completed one is not', async () => {
     const server = createServer();
-    const guard = guardConnections(server, { max: 10, silentTimeoutMs: 10_000, upgradeTimeoutMs: 300, log: () => {} });
+    // The silent timeout as short as the upgrade's: a socket that sent its upgrade request is no
+    // longer silent, and only the upgrade's own timeout may close it.
+    const guard = guardConnections(server, { max: 10, silentTimeoutMs: 300, upgradeTimeoutMs: 300, log: () => {} });
     const upgraded: Duplex[] = [];
     server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
       upgraded.push(socket);
