@@ -163,7 +163,8 @@ export function Frame() {
       <Main id="content" tabIndex={-1} ref={main}>
         {lowerCase === null ? <Outlet /> : <Navigate to={`${lowerCase}${search}${hash}`} replace />}
       </Main>
-      <Footer>
+      {/* The target of index.html's rel="expect": its start tag comes after the whole of <main>. */}
+      <Footer id="footer">
         <Disclaimer />
         <nav aria-label="Footer">
           <Link to={PATHS.corrections}>{CORRECTIONS_LINK}</Link>
