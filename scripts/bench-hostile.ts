@@ -28,6 +28,10 @@
 // closed 2.1-2.3 s later; the PUTs are all answered 401 within 17-60 ms, with at most 4.2 MB of each
 // sent, and RSS does not move.
 //
+// Round two, greedy sockets (R2.3-R2.5): anonymous WebSockets that stop reading once open and ask
+// for about 180 KB again and again. Before the fix one socket's 3,000 gets made the server produce
+// 594 MB of answers and a bystander waited 16 s. Observed after it: see docs/performance.md.
+//
 // Only some attacks: tsx scripts/bench-hostile.ts R2.1 R2.2 (their tags as printed); R2.0 is the
 // render service under floods of made-up addresses (scripts/bench-hostile-render.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -523,7 +527,69 @@ const ATTACKS: Attack[] = [
       }
     },
   },
+  {
+    finding: 'R2.3',
+    name: 'one socket: 3,000 gets of a 180 KB node, never read',
+    run: (ctx) => greedy(ctx, 1, (ws) => sendRequests(ws, 3000, () => ({ a: 'g', b: { p: 'sattanamee', q: {} } }))),
+  },
+  {
+    finding: 'R2.4',
+    name: 'one socket: 1,000 listens of a 180 KB node, never read',
+    run: (ctx) =>
+      greedy(ctx, 1, (ws) => sendRequests(ws, 1000, (r) => ({ a: 'q', b: { p: 'sattanamee', q: { l: 100 + r }, t: r, h: '' } }))),
+  },
+  {
+    finding: 'R2.5',
+    name: '20 sockets: 300 gets each, never read, then gone',
+    run: (ctx) => greedy(ctx, 20, (ws) => sendRequests(ws, 300, () => ({ a: 'g', b: { p: 'sattanamee', q: {} } })), true),
+  },
 ];
+
+function sendRequests(ws: WebSocket, count: number, request: (r: number) => { a: string; b: unknown }): void {
+  for (let r = 1; r <= count; r++) ws.send(JSON.stringify({ t: 'd', d: { r, ...request(r) } }));
+}
+
+/**
+ * Round two's greedy sockets: `count` anonymous sockets that stop reading once open and send what
+ * `attack` sends, against about 180 KB of games under sattanamee (26 made-up ones, removed after).
+ * The bystander is measured 2 s into the attack (or right after the sockets have gone, with `leave`),
+ * with the server's RSS then.
+ */
+async function greedy(ctx: Context, count: number, attack: (ws: WebSocket) => void, leave = false): Promise<string> {
+  const { server, admin } = ctx;
+  const games: Record<string, unknown> = {};
+  for (let g = 0; g < 26; g++) {
+    const days: Record<string, string> = {};
+    for (let d = 0; d < 365; d++) days[`2026-${String(1 + (d % 12)).padStart(2, '0')}-${String(d).padStart(3, '0')}`] = `${d % 100}`;
+    games[`zzBench${g}`] = { time: '05:00 PM', sattaname: 'गली', days };
+  }
+  await admin.ref('sattanamee').update(games);
+  const sockets: WebSocket[] = [];
+  try {
+    const before = memory(server.pid).rss;
+    for (let i = 0; i < count; i++) {
+      const { ws } = await rawSocket(server.port);
+      ws.pause();
+      sockets.push(ws);
+      attack(ws);
+    }
+    await sleep(2000);
+    const rssDuring = memory(server.pid).rss;
+    if (leave) for (const ws of sockets) ws.terminate();
+    const [read, rest] = await Promise.all([
+      bystanderRead(server.port, 'greedy').then(
+        (ms) => `${ms.toFixed(0)} ms`,
+        (e: Error) => `failed (${e.message})`,
+      ),
+      bystanderRest(server),
+    ]);
+    const closedByServer = sockets.filter((ws) => ws.readyState !== ws.OPEN).length;
+    return `RSS +${(rssDuring - before).toFixed(0)} MB during; new reader ${leave ? 'right after' : 'during'}: ${read}; REST GET: ${rest}${leave ? '' : `; ${closedByServer} of ${count} closed by the server`}`;
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await admin.ref('sattanamee').update(Object.fromEntries(Object.keys(games).map((k) => [k, null])));
+  }
+}
 
 /** Sockets an attack leaves open during the measurement after it; closed before the next attack. */
 const heldSockets: WebSocket[] = [];

@@ -26,7 +26,18 @@ import { ACTION, BODY, CONTROL, type DisconnectAction } from './wire-names.ts';
 
 export interface Transport {
   send(envelope: Envelope): void;
+  /**
+   * `true`: stop reading the client's requests (its answers are waiting for a write to be durable);
+   * `false`: read them again. A transport that cannot stop reading may ignore it.
+   */
+  hold?(held: boolean): void;
 }
+
+/**
+ * Answers one connection may have waiting for a write to become durable before its requests are no
+ * longer read: a client cannot make the server keep an answer for every request it sends meanwhile.
+ */
+export const MAX_WAITING_ANSWERS = 256;
 
 export interface SessionContext {
   projectId: string;
@@ -51,6 +62,8 @@ export class Connection implements Subscriber {
   private readonly listens = new ListenSet();
   private disconnectOps: DisconnectOp[] = [];
   private outbox: Array<{ seq: number; envelope: Envelope }> = [];
+  /** The transport was asked to stop reading requests because the outbox is full. */
+  private holding = false;
   private closed = false;
   private cancelExpiry: (() => void) | null = null;
 
@@ -205,8 +218,12 @@ export class Connection implements Subscriber {
   /** Sends once every write up to `seq` is durable, keeping the order messages were produced in. */
   private enqueue(envelope: Envelope, seq: number): void {
     if (this.closed) return;
-    if (this.outbox.length === 0 && seq <= this.ns.durable) this.transport.send(envelope);
-    else this.outbox.push({ seq, envelope });
+    if (this.outbox.length === 0 && seq <= this.ns.durable) return this.transport.send(envelope);
+    this.outbox.push({ seq, envelope });
+    if (!this.holding && this.outbox.length >= MAX_WAITING_ANSWERS) {
+      this.holding = true;
+      this.transport.hold?.(true);
+    }
   }
 
   onChange(change: Change): void {
@@ -221,6 +238,10 @@ export class Connection implements Subscriber {
       sent++;
     }
     if (sent > 0) this.outbox = this.outbox.slice(sent);
+    if (this.holding && !this.closed && this.outbox.length < MAX_WAITING_ANSWERS) {
+      this.holding = false;
+      this.transport.hold?.(false);
+    }
   }
 
   /**

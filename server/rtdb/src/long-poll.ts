@@ -16,12 +16,18 @@ import type { Assembly, MessageBudget } from './message-budget.ts';
 import { control, parseIncoming, pong, type Envelope } from './protocol.ts';
 import type { Namespaces } from './namespaces.ts';
 import { ANONYMOUS } from './rules.ts';
+import { MAX_UNREAD_BYTES } from './ws-transport.ts';
 import { CONTROL, LONG_POLL_CALLBACK, LONG_POLL_COMMAND, LONG_POLL_PARAM, LONG_POLL_TRUE, URL_PARAM } from './wire-names.ts';
 
 /** Polls are answered empty before the client's own 25 s keepalive replaces them. */
 const HOLD_MS = 20_000;
 /** A session with no poll for this long has lost its client. */
 const IDLE_MS = 45_000;
+/**
+ * Messages waiting for the client's next poll past which the session is dropped: a client that keeps
+ * asking and never polls for the answers cannot make the server hold them all.
+ */
+const MAX_QUEUED_BYTES = MAX_UNREAD_BYTES;
 
 export interface LongPollContext {
   namespaces: Namespaces;
@@ -109,7 +115,9 @@ class LongPollSession implements Transport {
   readonly pw = token();
   connection!: Connection;
   private state: SessionState = OPEN;
-  private queue: Envelope[] = [];
+  /** Messages for the next packet, as JSON, and their length. */
+  private queue: string[] = [];
+  private queuedBytes = 0;
   private nextPacket = 0;
   private flushScheduled = false;
   private segments = new Map<number, Segment>();
@@ -163,7 +171,8 @@ class LongPollSession implements Transport {
   send(envelope: Envelope): void {
     if (this.state.name === 'upgraded') return this.state.socket.send(envelope);
     if (this.state.name === 'closed') return;
-    this.queue.push(envelope);
+    if (this.queuedBytes > MAX_QUEUED_BYTES) return this.finish();
+    this.enqueue(envelope);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       // Messages produced in one turn of the event loop travel in one packet.
@@ -174,11 +183,18 @@ class LongPollSession implements Transport {
     }
   }
 
+  private enqueue(envelope: Envelope): void {
+    const json = JSON.stringify(envelope);
+    this.queue.push(json);
+    this.queuedBytes += json.length;
+  }
+
   /** JavaScript delivering the queued messages as the next packet ('' when there are none). */
   private takePacket(): string {
     if (this.queue.length === 0) return '';
-    const packet = this.call(LONG_POLL_CALLBACK.DATA, `${this.nextPacket++},${JSON.stringify(this.queue)}`);
+    const packet = this.call(LONG_POLL_CALLBACK.DATA, `${this.nextPacket++},[${this.queue.join(',')}]`);
     this.queue = [];
+    this.queuedBytes = 0;
     return packet;
   }
 
@@ -251,7 +267,8 @@ class LongPollSession implements Transport {
 
   /**
    * Reassembles messages: segments are numbered across messages; each carries its message's segment
-   * count. 'ended' when one of them was the client's 'n' and the session moved to its WebSocket.
+   * count. 'ended' when one of them was the client's 'n' and the session moved to its WebSocket, or
+   * when the session was dropped.
    */
   private receiveSegments(): 'polling' | 'ended' {
     for (;;) {
@@ -276,7 +293,8 @@ class LongPollSession implements Transport {
       if (incoming.kind === 'control' && incoming.type === CONTROL.END_TRANSMISSION) this.completeUpgrade();
       else this.connection.receive(envelope);
     }
-    return this.state.name === 'upgraded' ? 'ended' : 'polling';
+    // Dropped meanwhile (its answers outgrew the bound): the poll gets the close command.
+    return this.state.name === 'upgraded' || this.state.name === 'closed' ? 'ended' : 'polling';
   }
 
   /** A WebSocket announced itself for this session: acknowledge, answer its pings, route its requests. */
@@ -311,7 +329,7 @@ class LongPollSession implements Transport {
   /** The client stopped sending on the poll side: answer 'n' there, then everything goes to the socket. */
   private completeUpgrade(): void {
     if (!this.pendingUpgrade) return;
-    this.queue.push(control(CONTROL.END_TRANSMISSION));
+    this.enqueue(control(CONTROL.END_TRANSMISSION));
     this.lastPacket = this.nextPacket;
     const packet = this.takePacket() + this.closeCommand();
     const socket = this.pendingUpgrade;
@@ -349,6 +367,7 @@ class LongPollSession implements Transport {
     this.segments.clear();
     this.assembly.release();
     this.queue = [];
+    this.queuedBytes = 0;
   }
 
   get idle(): boolean {

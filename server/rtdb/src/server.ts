@@ -161,7 +161,9 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const upgradeTimeoutMs = positive('upgradeTimeoutMs', options.upgradeTimeoutMs ?? DEFAULT_UPGRADE_TIMEOUT_MS);
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const budget = new MessageBudget(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
+  // One message per turn of the event loop and socket (allowSynchronousEvents: false): a socket that
+  // sends a burst of requests takes its turns with everyone else instead of holding the loop.
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, allowSynchronousEvents: false });
   const dropAllClients = (): void => {
     for (const conn of sessions) conn.shutdown();
     sessions.clear();
@@ -255,6 +257,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       let route: { onEnvelope(e: unknown): void; onClose(): void } | null = null;
       const transport = wsTransport(
         ws,
+        socket,
         {
           onMessage: (envelope) => route?.onEnvelope(envelope),
           onClose: () => route?.onClose(),

@@ -3,7 +3,13 @@
  * a frame holding only the number of frames that follow, as the client does in both directions; the
  * client also sends "0" as a keepalive. The count and the frames come from the client, so what a message
  * may hold is bounded by the message budget and the socket is closed when a client exceeds it.
+ *
+ * What goes the other way is bounded too: the server reads a socket's requests only while its client
+ * takes the answers. Past HIGH_WATER_BYTES of answers not yet taken, reading stops until they have
+ * gone out, so a client that asks and never reads gets a few answers, not one per request; a client
+ * whose unread messages still grow past MAX_UNREAD_BYTES (data pushes for its listens) is cut.
  */
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Transport } from './connection.ts';
 import type { MessageBudget, TakeResult } from './message-budget.ts';
@@ -19,6 +25,13 @@ export const MAX_FRAME_BYTES = 64 * 1024;
 const CLOSE_GRACE_MS = 1000;
 /** Both sides probe the connection; a client that misses a whole interval is gone. */
 const LIVENESS_MS = 30_000;
+/** Answers not yet taken by the client past which its requests are no longer read. */
+export const HIGH_WATER_BYTES = 1024 * 1024;
+/**
+ * Messages not yet taken by the client past which it is cut (close code 1008). Checked before each
+ * message, so one message larger than this (a read of a large node) still goes out whole.
+ */
+export const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 
 export interface WsHandlers {
   onMessage(envelope: unknown): void;
@@ -26,7 +39,12 @@ export interface WsHandlers {
   onError(err: Error): void;
 }
 
-export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: MessageBudget): Transport {
+/**
+ * `socket` is the connection under `ws`: its 'drain' says the answers have gone out. The handlers are
+ * called one message per turn of the event loop (the server's `allowSynchronousEvents: false`), so
+ * one socket's burst of requests cannot hold the loop from the others.
+ */
+export function wsTransport(ws: WebSocket, socket: Duplex, handlers: WsHandlers, budget: MessageBudget): Transport {
   let expected = 0;
   let frames: string[] = [];
   const assembly = budget.assembly();
@@ -35,6 +53,17 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: Message
   let refused = false;
   let alive = true;
   let closed = false;
+  /** Reading stopped because the client has not taken its answers; and the amount then, for the probe. */
+  let waitingForDrain = false;
+  let unreadAtProbe = 0;
+  /** Reading stopped because the session's answers wait for a write to be durable (Transport.hold). */
+  let heldBySession = false;
+  const reading = (): boolean => !waitingForDrain && !heldBySession;
+  /**
+   * Requests `ws` had already read when reading stopped (at most a chunk or two of the socket): kept,
+   * unprocessed, until the answers have gone out.
+   */
+  const held: string[] = [];
 
   const refuse = (result: Exclude<TakeResult, 'ok'>): void => {
     refused = true;
@@ -55,6 +84,18 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: Message
     }
     handlers.onMessage(parsed);
   };
+  const accept = (text: string): void => {
+    if (!reading() || held.length > 0) held.push(text);
+    else deliver(text);
+  };
+  /** Once the answers can go out: the held requests, one per turn, then reading again. */
+  const releaseHeld = (): void => {
+    if (closed || refused || !reading()) return;
+    const next = held.shift();
+    if (next === undefined) return void ws.resume();
+    deliver(next);
+    setImmediate(releaseHeld);
+  };
 
   ws.on('message', (data, isBinary) => {
     if (isBinary || refused) return;
@@ -68,7 +109,7 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: Message
         expected = 0;
         frames = [];
         assembly.release();
-        deliver(whole);
+        accept(whole);
       }
       return;
     }
@@ -79,13 +120,27 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: Message
       expected = count;
       return;
     }
-    deliver(text);
+    accept(text);
   });
 
   ws.on('pong', () => {
     alive = true;
   });
+  const drained = (): void => {
+    waitingForDrain = false;
+    releaseHeld();
+  };
+  /** After each message: stop reading requests while the client has not taken a megabyte of answers. */
+  const holdWhileUnread = (): void => {
+    if (waitingForDrain || ws.bufferedAmount <= HIGH_WATER_BYTES) return;
+    waitingForDrain = true;
+    ws.pause();
+    socket.once('drain', drained);
+  };
   const probe = setInterval(() => {
+    // While reading is stopped its pong cannot be read: a client still taking its answers is alive.
+    if (waitingForDrain && ws.bufferedAmount < unreadAtProbe) alive = true;
+    unreadAtProbe = ws.bufferedAmount;
     if (!alive) {
       ws.terminate();
       return;
@@ -99,6 +154,8 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: Message
     if (closed) return;
     closed = true;
     clearInterval(probe);
+    socket.off('drain', drained);
+    held.length = 0;
     frames = [];
     assembly.release();
     handlers.onClose();
@@ -113,15 +170,28 @@ export function wsTransport(ws: WebSocket, handlers: WsHandlers, budget: Message
 
   return {
     send(envelope) {
-      if (closed || ws.readyState !== ws.OPEN) return;
+      if (closed || refused || ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_UNREAD_BYTES) {
+        // Nothing more is made for it: its answers are dropped with the socket.
+        refused = true;
+        ws.close(1008, 'Client does not read its messages');
+        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+        return;
+      }
       const text = JSON.stringify(envelope);
       if (text.length <= MAX_FRAME) {
         ws.send(text);
-        return;
+      } else {
+        const chunks = splitText(text, MAX_FRAME);
+        ws.send(String(chunks.length));
+        for (const chunk of chunks) ws.send(chunk);
       }
-      const chunks = splitText(text, MAX_FRAME);
-      ws.send(String(chunks.length));
-      for (const chunk of chunks) ws.send(chunk);
+      holdWhileUnread();
+    },
+    hold(on) {
+      heldBySession = on;
+      if (on) ws.pause();
+      else releaseHeld();
     },
   };
 }
