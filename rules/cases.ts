@@ -300,6 +300,19 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
     },
     ADMIN_ONLY,
   ),
+  // Text XML 1.0 may hold (see INVALID_ADMIN_CASES): Hindi, tab, line feed and carriage return pass.
+  set('game sattaname in Hindi', 'sattanamee/Gali/sattaname', 'गली', ADMIN_ONLY),
+  set('new game named in Hindi', 'sattanamee/दिल्ली बाज़ार', { time: '03:00 PM', place: 5 }, ADMIN_ONLY),
+  set('main info notice with a tab and line breaks', 'mian/notice', 'आज छुट्टी है\n\tकल\r\nफिर', ADMIN_ONLY),
+  set('main info banner with a line break', 'mian/banner', 'सबसे तेज़\nरिज़ल्ट', ADMIN_ONLY),
+  set('ad info in Hindi', 'adinfo/सुबह', { name: 'गली विज्ञापन', time: 'सुबह 11 बजे' }, ADMIN_ONLY),
+  set(
+    'khaiwal in Hindi with a line break in payment',
+    'khaiwals/k3',
+    { ...VALID_KHAIWAL, name: 'रमेश भाई', payment: 'UPI\nपेटीएम' },
+    ADMIN_ONLY,
+  ),
+  set('correction of a game named in Hindi', 'corrections/c3', { ...correction, game: 'दिल्ली बाज़ार' }, ADMIN_ONLY),
 ];
 
 /** Values the admin may not write either: the rules validate shape, not only identity. */
@@ -395,6 +408,37 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('live unknown child', 'live/other', { a: 1 }, NOBODY),
   set('live node as a bare value', 'live', 1, NOBODY),
   update('publish whose live entry is invalid: nothing of it', '', { ...publishUpdate, 'live/days/2024-01-02/Gali': { n: '7' } }, NOBODY),
+  // Characters XML 1.0 forbids (U+0000-U+0008, U+000B, U+000C, U+000E-U+001F, U+FFFE, U+FFFF):
+  // refused in every free text a visitor sees or a feed carries, values and keys alike. Keys are
+  // tested with U+FFFE and U+FFFF only: Firebase (and the SDK) refuse control characters in keys.
+  set('sattaname with U+0001', 'sattanamee/Gali/sattaname', 'Ga\u0001li', NOBODY),
+  set('sattaname with U+FFFE', 'sattanamee/Gali/sattaname', 'Gali\uFFFE', NOBODY),
+  set('new game whose key holds U+FFFE', 'sattanamee/Ga\uFFFEli', { time: '03:00 PM', place: 5 }, NOBODY),
+  set('result under a game key holding U+FFFF', 'sattanamee/Gali\uFFFF/2024-01-02/number', '07', NOBODY),
+  set('correction whose game holds U+0001', 'corrections/c2', { ...correction, game: 'Ga\u0001li' }, NOBODY),
+  set('correction whose game holds U+000B', 'corrections/c2', { ...correction, game: 'Gali\u000B' }, NOBODY),
+  set('correction whose game holds U+FFFE', 'corrections/c2', { ...correction, game: 'Gali\uFFFE' }, NOBODY),
+  set('main info with U+0001 in the name', 'mian', { ...VALID_MIAN, name: 'Ad\u0001min' }, NOBODY),
+  update('main info name with U+FFFE', 'mian', { name: 'Admin\uFFFE' }, NOBODY),
+  set('main info email with U+0000', 'mian/email', 'contact\u0000@example.com', NOBODY),
+  set('main info banner with U+000C', 'mian/banner', 'सबसे तेज़\u000C', NOBODY),
+  set('main info notice with U+0001', 'mian/notice', 'सूचना\u0001', NOBODY),
+  set('main info notice with U+FFFF', 'mian/notice', 'सूचना\uFFFF', NOBODY),
+  set('main info channel with U+0001', 'mian/channel', 'https://t.me/exa\u0001mple', NOBODY),
+  set('ad info name with U+0001', 'adinfo/Morning', { name: 'Gali\u0001 ad', time: '11:00 AM' }, NOBODY),
+  set('ad info time with U+001F', 'adinfo/Morning', { name: 'Gali ad', time: '11:00 AM\u001F' }, NOBODY),
+  set('ad info label holding U+FFFE', 'adinfo/Morning\uFFFE', { name: 'Gali ad', time: '11:00 AM' }, NOBODY),
+  set('khaiwal name with U+0001', 'khaiwals/k2', { ...VALID_KHAIWAL, name: 'Ramesh\u0001' }, NOBODY),
+  set('khaiwal wa with U+0008', 'khaiwals/k2', { ...VALID_KHAIWAL, wa: '91987654\u00083210' }, NOBODY),
+  set('khaiwal site with U+0001', 'khaiwals/k2', { ...VALID_KHAIWAL, site: 'https://example.com/\u0001' }, NOBODY),
+  set('khaiwal payment with U+FFFE', 'khaiwals/k2', { ...VALID_KHAIWAL, payment: 'UPI\uFFFE' }, NOBODY),
+  set('khaiwal timing game with U+0001', 'khaiwals/k2', { ...VALID_KHAIWAL, customTimings: [['Ga\u0001li', '11:30 PM']] }, NOBODY),
+  set('khaiwal timing time with U+000E', 'khaiwals/k2', { ...VALID_KHAIWAL, customTimings: [['Gali', '11:30 PM\u000E']] }, NOBODY),
+  set('khaiwal jodi rate with U+0001', 'khaiwals/k2', { ...VALID_KHAIWAL, customRates: { jodi: '10\u0001960', haruf: '100' } }, NOBODY),
+  set('khaiwal haruf rate with U+FFFF', 'khaiwals/k2', { ...VALID_KHAIWAL, customRates: { jodi: '10', haruf: '100\uFFFF' } }, NOBODY),
+  set('khaiwal name changed to hold U+0001', 'khaiwals/k1/name', 'Ramesh\u0001', NOBODY),
+  set('live entry under a game key holding U+FFFE', 'live/days/2024-01-02/Gali\uFFFE', { n: '07' }, NOBODY),
+  set('scheduled number under a game key holding U+FFFE', 'scheduled/Gali\uFFFE/2024-01-03', scheduledEntry, NOBODY),
   set('root', '', FIXTURE, NOBODY),
   set('unknown top-level path', 'somethingElse', { a: 1 }, NOBODY),
 ];

@@ -21,6 +21,7 @@ import { isDateKey, siteNow } from '../domain/siteTime.ts';
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
 import { resultKey } from '../domain/results.ts';
+import { xmlTextDeep } from '../domain/xmlText.ts';
 import { resultPatch as writeResult, storedNumber } from './resultPatch.ts';
 import { livePatch } from './livePatch.ts';
 
@@ -309,7 +310,10 @@ export function scheduledNumbers(ctx: DataContext): Observable<ScheduledNumber[]
 
 /**
  * Applies `patch` in one update together with its live paths (livePatch.ts, on the site's day)
- * and an audit entry of `path`'s old and new value.
+ * and an audit entry of `path`'s old and new value. Every text written, the audit's new value
+ * too, is first cleared of the characters XML 1.0 forbids (xmlText.ts): the rules refuse them,
+ * and the admin who pasted one still saves. The patch's keys are left alone: they are the paths
+ * of records, not text the admin typed, and the audit's old value records what was there.
  */
 export async function writeAudited(
   ctx: AdminContext,
@@ -321,16 +325,17 @@ export async function writeAudited(
   const user = await ctx.currentUser();
   const auditKey = push(ref(ctx.db, AUDIT)).key;
   if (!auditKey) throw new DataError('data/no-id', 'Could not allocate an id for the audit entry.');
+  const values = Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, xmlTextDeep(value)]));
   const entry = {
     uid: user?.uid ?? 'unknown',
     email: user?.email ?? null,
     at: serverTimestamp(),
     path,
     old: previous === undefined ? null : JSON.stringify(previous),
-    new: next === undefined ? null : JSON.stringify(next),
+    new: next === undefined ? null : JSON.stringify(xmlTextDeep(next)),
   };
-  const live = livePatch(patch, siteNow(ctx.now(), ctx.timezone).dateKey, serverTimestamp());
-  await update(ref(ctx.db), { ...patch, ...live, [paths.auditEntry(auditKey)]: entry });
+  const live = livePatch(values, siteNow(ctx.now(), ctx.timezone).dateKey, serverTimestamp());
+  await update(ref(ctx.db), { ...values, ...live, [paths.auditEntry(auditKey)]: entry });
 }
 
 function stripUndefined<T extends object>(value: T): T {
