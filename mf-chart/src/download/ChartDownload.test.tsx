@@ -58,4 +58,35 @@ describe('ChartDownload', () => {
     expect(writeText).toHaveBeenCalledWith(new URL('/chart/gali/2025', window.location.href).href);
     expect(screen.getByRole('status').textContent).toBe('लिंक कॉपी हो गया (Link copied)');
   });
+
+  it('shows the copied message in a status region of the share group, empty until there is one', async () => {
+    vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(async () => undefined) } });
+    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+    const group = screen.getByRole('group', { name: 'चार्ट डाउनलोड या शेयर करें (Download or share the chart)' });
+    // The live region is there before anything is said, so screen readers announce what comes.
+    const status = screen.getByRole('status');
+    expect(group.contains(status)).toBe(true);
+    expect(status.textContent).toBe('');
+    expect(screen.queryByTestId('chart-download-status')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Share/ })));
+    expect(screen.getByRole('status')).toBe(status);
+    const toast = screen.getByTestId('chart-download-status');
+    expect(status.contains(toast)).toBe(true);
+    expect(toast.textContent).toBe('लिंक कॉपी हो गया (Link copied)');
+  });
+
+  it('takes the message away after 5 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(async () => undefined) } });
+      render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Share/ })));
+      expect(screen.getByRole('status').textContent).toBe('लिंक कॉपी हो गया (Link copied)');
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(screen.getByRole('status').textContent).toBe('');
+      expect(screen.queryByTestId('chart-download-status')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, color, onMobile } from '@satta/shared/ui';
+import { BOTTOM_NAV_HEIGHT, Button, color, onMobile } from '@satta/shared/ui';
 import { CHART_IMAGE_SITE, dataAsOf } from '@satta/shared/domain/messages';
 import { DOWNLOAD_CSV, DOWNLOAD_FAILED, DOWNLOAD_GROUP_LABEL, DOWNLOAD_PNG, LINK_COPIED, SHARE_CHART, SHARE_UNAVAILABLE } from '../text.ts';
 import * as files from './browser.ts';
@@ -38,21 +38,38 @@ const Echo = styled.span`
   }
 `;
 
-/** Over the content below rather than pushing it down. */
-const Status = styled.span`
+/** The live region: always in the page (so what is put in it is announced), out of the buttons' row. */
+const Live = styled.span`
   position: absolute;
-  top: 100%;
-  left: 0;
-  z-index: 2;
-  margin-top: 0.25rem;
-  padding: 0.25rem 0.5rem;
-  border-radius: 4px;
-  font-size: 0.85rem;
+`;
+
+/*
+ * The outcome ('लिंक कॉपी हो गया (Link copied)') as a toast at the bottom of the screen, above
+ * the phone's bottom bar: always in view, never under the table's stuck header (issue 28,
+ * point 6), and fixed, so it moves nothing.
+ */
+const Toast = styled.span`
+  position: fixed;
+  bottom: 1.5rem;
+  left: 50%;
+  z-index: 950;
+  box-sizing: border-box;
+  width: max-content;
+  max-width: calc(100vw - 2rem);
+  padding: 0.5rem 0.9rem;
+  border: 1px solid ${color('--color-border')};
+  border-radius: 6px;
+  font-size: 0.9rem;
+  font-weight: 600;
+  text-align: center;
   background: ${color('--color-banner-bg')};
   color: ${color('--color-banner-text')};
+  box-shadow: 0 4px 12px rgb(0 0 0 / 30%);
+  transform: translateX(-50%);
+  pointer-events: none;
 
-  &:empty {
-    display: none;
+  ${onMobile} {
+    bottom: calc(${BOTTOM_NAV_HEIGHT} + 0.75rem + env(safe-area-inset-bottom, 0px));
   }
 `;
 
@@ -121,7 +138,7 @@ export function ChartDownload({ table, fileBase, path, dataAt, className }: Prop
           {label.hi} <Echo>({label.en})</Echo>
         </Small>
       ))}
-      <Status role="status">{status}</Status>
+      <Live role="status">{status && <Toast data-testid="chart-download-status">{status}</Toast>}</Live>
     </Group>
   );
 }

@@ -128,6 +128,16 @@ describe('ResultTable', () => {
     ).toEqual(['33', 'Wait...']);
   });
 
+  it('fits a phone: the headings may break between words, game names and numbers never do', () => {
+    const fake = fakeResultsData();
+    fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+    renderWithData(<ResultTable />, fake);
+    const table = screen.getByRole('table');
+    for (const heading of within(table).getAllByRole('columnheader')) expect(getComputedStyle(heading).whiteSpace).toBe('normal');
+    expect(getComputedStyle(within(row('Gali')).getByRole('rowheader')).whiteSpace).toBe('nowrap');
+    for (const cell of within(row('Gali')).getAllByRole('cell')) expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+  });
+
   describe('publish times and corrections', () => {
     // 2026-03-14 11:32:05 PM and 11:40:42 PM IST; 2026-03-15 12:21:30 PM IST.
     const AT_2332 = Date.UTC(2026, 2, 14, 18, 2, 5);

@@ -2,8 +2,18 @@ import styled from 'styled-components';
 import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
 import { RELOAD_LABEL } from '../strings.ts';
 
+const SIZE = '3.25rem';
+/** The floating button's distance from the screen's right and bottom edges. */
+const FLOAT_INSET = '1.5rem';
+
 /** The widest page (Main's max-width) plus room for the button in the margin on either side. */
-const FLOATS_FROM = 'calc(60rem + 2 * (3.25rem + 1.5rem))';
+const FLOATS_FROM = `calc(60rem + 2 * (${SIZE} + ${FLOAT_INSET}))`;
+
+/** Where the button floats in the bottom-right corner (wide screens), for what must keep clear of it. */
+export const onReloadFloating = `@media (min-width: ${FLOATS_FROM})`;
+
+/** The floating button's top edge, measured from the bottom of the screen. */
+export const RELOAD_FLOAT_TOP = `calc(${FLOAT_INSET} + ${SIZE})`;
 
 /**
  * The button never covers content (issue 12, point 3). On a phone it sits at the end of the
@@ -16,8 +26,8 @@ const Reload = styled.button`
   flex: none;
   display: grid;
   place-items: center;
-  width: 3.25rem;
-  height: 3.25rem;
+  width: ${SIZE};
+  height: ${SIZE};
   padding: 0;
   border: 0;
   border-radius: 50%;
@@ -33,10 +43,10 @@ const Reload = styled.button`
     outline-offset: 2px;
   }
 
-  @media (min-width: ${FLOATS_FROM}) {
+  ${onReloadFloating} {
     position: fixed;
-    right: 1.5rem;
-    bottom: 1.5rem;
+    right: ${FLOAT_INSET};
+    bottom: ${FLOAT_INSET};
     z-index: 700;
   }
 

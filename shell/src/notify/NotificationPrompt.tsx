@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '@satta/shared/domain/messages';
 import { BOTTOM_NAV_HEIGHT, Button, color, onMobile, useDialogFocus } from '@satta/shared/ui';
+import { RELOAD_FLOAT_TOP, onReloadFloating } from '../layout/ReloadButton.tsx';
 import { enablePush } from '../push/enablePush.ts';
 import { resumePush } from '../push/resumePush.ts';
 import { readPushEnvironment, rememberDismissal, shouldPrompt } from './shouldPrompt.ts';
@@ -10,7 +11,10 @@ import { usePromptMoment } from './usePromptMoment.ts';
 /*
  * A small card at the bottom edge instead of a centred modal: it leaves the results (the
  * current game's card and the table's first rows) readable, has no backdrop, and is too small
- * to become the page's largest paint.
+ * to become the page's largest paint. It never covers the reload button (issue 28, point 6):
+ * where that floats in the bottom-right corner the card stands just above it; on a medium
+ * screen the button is in the header, and on a phone in the bottom bar, above which the card
+ * sits.
  */
 const Sheet = styled.div`
   position: fixed;
@@ -25,6 +29,10 @@ const Sheet = styled.div`
   background: ${color('--color-surface')};
   color: ${color('--color-text')};
   box-shadow: 0 4px 16px rgb(0 0 0 / 30%);
+
+  ${onReloadFloating} {
+    bottom: calc(${RELOAD_FLOAT_TOP} + 0.75rem);
+  }
 
   ${onMobile} {
     right: 0.5rem;
