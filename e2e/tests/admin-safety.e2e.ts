@@ -131,8 +131,8 @@ describe('admin safety on a 360 x 740 phone', () => {
     await button.click();
     const existed = saved.get(`sattanamee/Gali/${YESTERDAY}`) !== null;
     const text = existed
-      ? `Number updated successfully for ${YESTERDAY}! — Gali`
-      : `New data created for ${YESTERDAY} with the updated number! — Gali`;
+      ? `Number updated successfully for ${formatDisplayDate(YESTERDAY)}! — Gali`
+      : `New data created for ${formatDisplayDate(YESTERDAY)} with the updated number! — Gali`;
     await shownUnder(button, form, text);
     expect(await rest(`sattanamee/Gali/${YESTERDAY}/number`)).toBe('42');
     expect(await rest(`sattanamee/Gali/${TODAY}`)).toEqual(saved.get(`sattanamee/Gali/${TODAY}`));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PROJECT_ID } from '../../scripts/stack.ts';
 import { MESSAGE_MS, TEST_NOTIFICATION_MS } from '../../shared/domain/constants.ts';
-import { addDays, siteNow } from '../../shared/domain/siteTime.ts';
+import { addDays, formatDisplayDate, siteNow } from '../../shared/domain/siteTime.ts';
 import { readTimings } from '../../shared/domain/agents.ts';
 import { ownerRest } from '../support/resultsRest.ts';
 import {
@@ -146,7 +146,7 @@ describe('admin dashboard (mf-admin)', () => {
       await form.getByLabel('Number').fill('08');
       const declined = answerNextConfirm(false);
       await form.getByRole('button', { name: 'Update Number' }).click();
-      expect(await declined).toBe(`Gali already has 07 published for ${TODAY}. Replace it with 08?`);
+      expect(await declined).toBe(`Gali already has 07 published for ${formatDisplayDate(TODAY)}. Replace it with 08?`);
       await page.waitForTimeout(500);
       expect(await rest(`sattanamee/Gali/${TODAY}/number`)).toBe('07');
       expect(await form.getByLabel('Number').inputValue()).toBe('08');
@@ -186,16 +186,16 @@ describe('admin dashboard (mf-admin)', () => {
   it('Update Previous Number: created, updated, and the missing Sattaname', async () => {
     await stopClock();
     const form = region('Update Previous Number');
-    await form.getByLabel('Date').fill(OLD_DAY);
+    await form.getByLabel('Date').fill(formatDisplayDate(OLD_DAY));
     await form.getByLabel('Sattaname').selectOption('Disawar');
     await form.getByLabel('Number').fill('05');
     await form.getByRole('button', { name: 'Update Previous Number' }).click();
-    await shownFor(form, `New data created for ${OLD_DAY} with the updated number! — Disawar`, MESSAGE_MS);
+    await shownFor(form, `New data created for ${formatDisplayDate(OLD_DAY)} with the updated number! — Disawar`, MESSAGE_MS);
     expect(await rest(`sattanamee/Disawar/${OLD_DAY}`)).toEqual(BACKFILLED('05'));
 
     await form.getByLabel('Number').fill('05');
     await form.getByRole('button', { name: 'Update Previous Number' }).click();
-    await shownFor(form, `Number updated successfully for ${OLD_DAY}! — Disawar`, MESSAGE_MS);
+    await shownFor(form, `Number updated successfully for ${formatDisplayDate(OLD_DAY)}! — Disawar`, MESSAGE_MS);
 
     await form.getByLabel('Sattaname').selectOption('');
     await form.getByLabel('Number').fill('06');

@@ -84,6 +84,23 @@ describe('data service against the local backend', () => {
     expect(await admin.setResult('Gali', '2026-11-21', '08')).toEqual({ created: false, previous: '07' });
   });
 
+  it("follows the admin's own connection: connected, not after goOffline, again after goOnline", async () => {
+    const admin = service('admin-connection');
+    await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const states: boolean[] = [];
+    const watching = admin.adminConnected$.subscribe((connected) => states.push(connected));
+    try {
+      await firstValueFrom(admin.adminConnected$.pipe(filter((connected) => connected)));
+      admin.goOffline();
+      await firstValueFrom(admin.adminConnected$.pipe(filter((connected) => !connected)));
+      admin.goOnline();
+      await firstValueFrom(admin.adminConnected$.pipe(filter((connected) => connected)));
+      expect(states.slice(-3)).toEqual([true, false, true]);
+    } finally {
+      watching.unsubscribe();
+    }
+  });
+
   it('refuses writes from a visitor and from a signed-in non-admin, and changes nothing', async () => {
     const anonymous = service('anon');
     await expect(anonymous.setResult('Gali', '2026-11-19', '11')).rejects.toThrow(/permission_denied/i);

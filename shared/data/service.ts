@@ -403,6 +403,16 @@ export class DataService {
     shareReplay({ bufferSize: 1, refCount: true }),
   );
 
+  /**
+   * `true` while the admin's SDK is connected to the database (its `.info/connected`), `false`
+   * while it is not: the dashboard's own connection, over which its writes go. Subscribing loads
+   * the SDK, like every admin stream; a visitor's page never reads it (its state is
+   * `connected$`, the REST stream's).
+   */
+  readonly adminConnected$: Observable<boolean> = this.sdkStream((sdk) => sdk.connected$).pipe(
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+
   signIn(email: string, password: string): Promise<SignedInUser> {
     return this.withSdk((sdk) => sdk.session.signIn(email, password));
   }

@@ -76,8 +76,10 @@ describe('templated strings', () => {
     [m.sattanamesFound(17), '17 sattaname(s) found'],
     [m.chartTitle('Gali', 2026), 'Gali - Yearly Chart 2026'],
     [m.dataAsOf('21-11-2026'), 'Data as of 21-11-2026'],
-    [m.numberUpdatedFor('2026-11-20'), 'Number updated successfully for 2026-11-20!'],
-    [m.newDataCreatedFor('2026-11-20'), 'New data created for 2026-11-20 with the updated number!'],
+    // A date key is shown day first, as every date the admin reads.
+    [m.numberUpdatedFor('2026-11-20'), 'Number updated successfully for 20-11-2026!'],
+    [m.newDataCreatedFor('2026-11-20'), 'New data created for 20-11-2026 with the updated number!'],
+    [m.numberUpdatedFor('2026-11-05'), 'Number updated successfully for 05-11-2026!'],
     [m.errorSavingKhaiwal('PERMISSION_DENIED'), 'Error saving khaiwal data: PERMISSION_DENIED'],
     [m.errorUpdatingTime('PERMISSION_DENIED'), 'Error updating time: PERMISSION_DENIED'],
     [m.timingFormatError('Gali'), 'Custom timing for Gali must be in HH:MM AM/PM format.'],

@@ -2,7 +2,7 @@
 // the specification leaves open (marked "our wording"). Components import these instead of
 // repeating literals, so a test here guards the contract. docs/product.md says where each appears.
 
-import { DEFAULT_TIMEZONE, pad2, siteNow } from './siteTime.ts';
+import { DEFAULT_TIMEZONE, formatDisplayDate, pad2, siteNow } from './siteTime.ts';
 
 // Result states (docs/product.md, Home and Chart page)
 export const YESTERDAY_HEADING = 'कल आया था';
@@ -87,7 +87,9 @@ export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
 // Validation errors the specification leaves open (our wording)
 export const NUMBER_FORMAT_ERROR = 'Number must be two digits from 00 to 99.';
 export const PLEASE_SELECT_DATE = 'Please select a date.';
-export const INVALID_DATE = 'Please select a valid date.';
+/** Every typed date is read day first (siteTime.ts, parseDisplayDate), whatever the browser's language. */
+export const DATE_FORMAT_HINT = 'Day-month-year, for example 02-11-2026.';
+export const DATE_FORMAT_ERROR = 'Enter the date as DD-MM-YYYY, for example 02-11-2026.';
 export const INVALID_SATTANAME = 'A Sattaname must not contain . $ # [ ] /';
 export const FUTURE_DATE_ERROR = 'The date cannot be in the future.';
 export const MAIN_INFO_REQUIRED = 'Please enter both a name and a phone number.';
@@ -114,8 +116,9 @@ export const tooLongError = (field: string, length: number, max: number): string
 // Success messages (docs/product.md, Dashboard)
 export const MAIN_INFO_UPDATED = 'Main information updated successfully!';
 export const TIME_UPDATED = 'Time updated successfully';
-export const numberUpdatedFor = (date: string): string => `Number updated successfully for ${date}!`;
-export const newDataCreatedFor = (date: string): string => `New data created for ${date} with the updated number!`;
+// {date} is a date key ('2026-11-20'); the admin reads it as every date is shown, '20-11-2026'.
+export const numberUpdatedFor = (date: string): string => `Number updated successfully for ${formatDisplayDate(date)}!`;
+export const newDataCreatedFor = (date: string): string => `New data created for ${formatDisplayDate(date)} with the updated number!`;
 export const NUMBER_UPDATED_TODAY = 'Number updated successfully for today!';
 export const NEW_OBJECT_CREATED_TODAY = 'New object created for today with updated number!';
 export const PASSWORD_UPDATED = 'Password updated successfully!';

@@ -22,6 +22,14 @@ describe('scheduleTime', () => {
     });
   });
 
+  it("a whole hour ('6 pm'), read as every admin time is and shown as '06:00 PM'", () => {
+    expect(scheduleTime({ kind: 'chosen', time: '6 pm' }, NOW, IST)).toEqual({
+      ok: true,
+      at: Date.parse('2026-11-23T12:30:00.000Z'),
+      time: '06:00 PM',
+    });
+  });
+
   it.each([
     [
       { kind: 'gameTime', game: 'Disawar', gameTime: '02:00 AM' } as const,

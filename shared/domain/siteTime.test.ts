@@ -9,6 +9,7 @@ import {
   isDateKey,
   isValidTimeZone,
   parseDateKey,
+  parseDisplayDate,
   siteNow,
   yesterdayKey,
 } from './siteTime.ts';
@@ -228,5 +229,49 @@ describe('calendar', () => {
     ['not a date', 'not a date'],
   ])('formatDisplayDate(%j) = %j', (key, shown) => {
     expect(formatDisplayDate(key)).toBe(shown);
+  });
+});
+
+describe('parseDisplayDate: every typed date, day first', () => {
+  it.each([
+    ['20-11-2026', '2026-11-20'],
+    ['05-11-2026', '2026-11-05'],
+    ['5-11-2026', '2026-11-05'],
+    ['5-1-2026', '2026-01-05'],
+    ['05/11/2026', '2026-11-05'],
+    ['5.11.2026', '2026-11-05'],
+    [' 20-11-2026 ', '2026-11-20'],
+    ['29-02-2028', '2028-02-29'],
+  ])('%j -> %j', (typed, key) => {
+    expect(parseDisplayDate(typed)).toBe(key);
+  });
+
+  it.each([
+    // Year first is never how the site shows a date, so it is not read as one.
+    ['2026-11-20'],
+    ['2026/11/20'],
+    ['2026-1-5'],
+    ['29-02-2026'],
+    ['31-04-2026'],
+    ['00-11-2026'],
+    ['20-13-2026'],
+    ['20-11-26'],
+    ['20-11'],
+    ['11/2026'],
+    ['20-11/2026'],
+    ['123-11-2026'],
+    ['20 11 2026'],
+    ['today'],
+    [''],
+    [null],
+    [undefined],
+  ])('%j is refused', (typed) => {
+    expect(parseDisplayDate(typed)).toBeNull();
+  });
+
+  it('reads back every date formatDisplayDate shows', () => {
+    for (let key = '2027-12-25'; key <= '2028-03-05'; key = addDays(key, 1)) {
+      expect(parseDisplayDate(formatDisplayDate(key))).toBe(key);
+    }
   });
 });

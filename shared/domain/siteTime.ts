@@ -173,11 +173,33 @@ export function formatClock(date: Date, tz: string = DEFAULT_TIMEZONE): ClockTex
   };
 }
 
-/** 'DD-MM-YYYY' for people; anything that is not a date key is shown as it came. */
+/**
+ * 'DD-MM-YYYY' for people; anything that is not a date key is shown as it came. Every date the
+ * site shows a person goes through here, and parseDisplayDate reads it back.
+ */
 export function formatDisplayDate(key: string): string {
   const parts = parseDateKey(key);
   if (!parts) return key;
   return `${pad2(parts.day)}-${pad2(parts.month)}-${pad4(parts.year)}`;
+}
+
+// Day, month, four-digit year, with one separator used twice: '05-11-2026', '5-11-2026',
+// '5/11/2026', '05.11.2026'.
+const DISPLAY_DATE = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/;
+
+/**
+ * The date key of a date a person typed, or null: the one reader of every typed date. Day first,
+ * as formatDisplayDate shows it ('20-11-2026'); an admin on a phone is forgiven a one-digit day
+ * or month ('5-11-2026') and a '/' or '.' in place of '-'. Year first ('2026-11-20') is refused:
+ * the site never shows a date that way, and accepting it beside day-first would let '2026-11-05'
+ * and '05-11-2026' both pass while '11-05-2026' means something else.
+ */
+export function parseDisplayDate(text: string | null | undefined): string | null {
+  if (typeof text !== 'string') return null;
+  const match = DISPLAY_DATE.exec(text.trim());
+  if (!match) return null;
+  const key = toDateKey(Number(match[4]), Number(match[3]), Number(match[1]));
+  return isDateKey(key) ? key : null;
 }
 
 function utcDate(year: number, month: number, day: number): Date {

@@ -17,6 +17,13 @@ describe('parseGameTime', () => {
     ['3:00 P.M.', 900],
     ['10:25PM', 1345],
     ['06:00 pM', 1080],
+    // A whole hour may be typed without its minutes.
+    ['6 pm', 1080],
+    ['6pm', 1080],
+    ['6 PM', 1080],
+    ['12 am', 0],
+    ['12 P.M.', 720],
+    ['9:05 pm', 1265],
   ])('%j -> %i minutes after midnight', (text, minutes) => {
     expect(parseGameTime(text)).toBe(minutes);
   });
@@ -31,6 +38,14 @@ describe('parseGameTime', () => {
     ['abc'],
     ['12:20'],
     ['14:00'],
+    // A 24-hour time, or one without AM/PM, is not guessed: the specification reads a 12-hour clock.
+    ['21:05'],
+    ['9:05'],
+    ['6'],
+    ['0 am'],
+    ['13 pm'],
+    ['6 : 00 pm'],
+    ['6.30 pm'],
     ['12:5 PM'],
     ['123:00 PM'],
     ['12:20 XM'],
@@ -75,6 +90,10 @@ describe('normalizeTimeInput', () => {
     ['02:00 AM', '02:00 AM'],
     ['9:05am', '09:05 AM'],
     ['12:00 am', '12:00 AM'],
+    ['6 pm', '06:00 PM'],
+    ['6:00 PM', '06:00 PM'],
+    ['9:05 pm', '09:05 PM'],
+    ['21:05', null],
     ['13:00 PM', null],
     ['', null],
     ['soon', null],

@@ -98,21 +98,31 @@ describe('validateTodayNumber', () => {
 
 describe('validatePreviousNumber', () => {
   const TODAY = '2026-11-21';
+  const DATE_FORMAT = 'Enter the date as DD-MM-YYYY, for example 02-11-2026.';
   it.each([
     [
-      { date: '2026-11-20', game: 'Gali', number: '7' },
+      { date: '20-11-2026', game: 'Gali', number: '7' },
       { ok: false, error: NUMBER_ERROR },
     ],
     [
-      { date: '2026-11-21', game: 'Gali', number: '07' },
+      { date: '21-11-2026', game: 'Gali', number: '07' },
       { ok: true, value: { date: '2026-11-21', game: 'Gali', number: '07' } },
     ],
     [
-      { date: '2025-01-01', game: 'Agra', number: '12' },
+      { date: '01-01-2025', game: 'Agra', number: '12' },
       { ok: true, value: { date: '2025-01-01', game: 'Agra', number: '12' } },
     ],
+    // A phone's one-digit day or month, and its '/' or '.', read day first like the rest.
     [
-      { date: '2026-11-20', game: '', number: '07' },
+      { date: '5-11-2026', game: 'Gali', number: '07' },
+      { ok: true, value: { date: '2026-11-05', game: 'Gali', number: '07' } },
+    ],
+    [
+      { date: ' 5/1/2026 ', game: 'Gali', number: '07' },
+      { ok: true, value: { date: '2026-01-05', game: 'Gali', number: '07' } },
+    ],
+    [
+      { date: '20-11-2026', game: '', number: '07' },
       { ok: false, error: 'Please select a Sattaname.' },
     ],
     [
@@ -124,23 +134,24 @@ describe('validatePreviousNumber', () => {
       { ok: false, error: 'Please select a date.' },
     ],
     [
-      { date: '2026-02-30', game: 'Gali', number: '07' },
-      { ok: false, error: 'Please select a valid date.' },
+      { date: '30-02-2026', game: 'Gali', number: '07' },
+      { ok: false, error: DATE_FORMAT },
+    ],
+    // Year first is refused, as in every date field: the site never shows a date that way.
+    [
+      { date: '2026-11-20', game: 'Gali', number: '07' },
+      { ok: false, error: DATE_FORMAT },
     ],
     [
-      { date: '20-11-2026', game: 'Gali', number: '07' },
-      { ok: false, error: 'Please select a valid date.' },
-    ],
-    [
-      { date: '2026-11-22', game: 'Gali', number: '07' },
+      { date: '22-11-2026', game: 'Gali', number: '07' },
       { ok: false, error: 'The date cannot be in the future.' },
     ],
     [
-      { date: '2027-01-01', game: 'Gali', number: '07' },
+      { date: '1-1-2027', game: 'Gali', number: '07' },
       { ok: false, error: 'The date cannot be in the future.' },
     ],
     [
-      { date: '2026-11-20', game: 'Gali', number: '123' },
+      { date: '20-11-2026', game: 'Gali', number: '123' },
       { ok: false, error: NUMBER_ERROR },
     ],
   ])('%j -> %j', (form, expected) => {
@@ -265,10 +276,14 @@ describe('validateTime', () => {
     ['2:00pm', { ok: true, value: '02:00 PM' }],
     [' 02:00 am ', { ok: true, value: '02:00 AM' }],
     ['11:30 PM', { ok: true, value: '11:30 PM' }],
+    ['6 pm', { ok: true, value: '06:00 PM' }],
+    ['6:00 PM', { ok: true, value: '06:00 PM' }],
+    ['9:05 pm', { ok: true, value: '09:05 PM' }],
     ['', { ok: false, error: 'Please enter a time.' }],
     ['   ', { ok: false, error: 'Please enter a time.' }],
     [null, { ok: false, error: 'Please enter a time.' }],
     ['14:00', { ok: false, error: FORMAT }],
+    ['21:05', { ok: false, error: FORMAT }],
     ['13:00 PM', { ok: false, error: FORMAT }],
     ['noon', { ok: false, error: FORMAT }],
   ])('%j -> %j', (text, expected) => {
@@ -375,6 +390,11 @@ describe('validateAgent', () => {
     ],
     ['a timing without a game', { customTimings: [['', '11:30 PM']] }, { ok: false, error: 'Each custom timing needs a game name.' }],
     [
+      'a timing typed as a whole hour, read as every admin time is',
+      { customTimings: [['Faridabad', '6 pm']] },
+      { ok: true, value: { ...saved, customTimings: [['Faridabad', '06:00 PM']] } },
+    ],
+    [
       'a timing with a bad time',
       { customTimings: [['Gali', '25:00']] },
       { ok: false, error: 'Custom timing for Gali must be in HH:MM AM/PM format.' },
@@ -398,6 +418,11 @@ describe('validateAdInfo', () => {
       'entries trimmed, times canonical',
       { top: { name: ' Gali ', time: '11:30 pm' }, ' side ': { name: 'Offer', time: '2:00am' } },
       { ok: true, value: { top: { name: 'Gali', time: '11:30 PM' }, side: { name: 'Offer', time: '02:00 AM' } } },
+    ],
+    [
+      "a whole hour, read as a game time is ('6 pm' -> '06:00 PM')",
+      { top: { name: 'Evening', time: '6 pm' }, side: { name: 'Night', time: '9:05 pm' } },
+      { ok: true, value: { top: { name: 'Evening', time: '06:00 PM' }, side: { name: 'Night', time: '09:05 PM' } } },
     ],
     [
       'a time that is no time',

@@ -2,9 +2,9 @@ import { DEFAULT_RATES, safeUrl, type KhaiwalRates, type KhaiwalRecord } from '.
 import {
   AD_LABEL_ERROR,
   CURRENT_PASSWORD_REQUIRED,
+  DATE_FORMAT_ERROR,
   FILL_REQUIRED_FIELDS,
   FUTURE_DATE_ERROR,
-  INVALID_DATE,
   INVALID_SATTANAME,
   MAIN_INFO_REQUIRED,
   NEW_PASSWORD_BLANK,
@@ -26,7 +26,7 @@ import {
 } from './messages.ts';
 import { isPhoneNumber } from './phone.ts';
 import { MAX_LENGTH } from './limits.ts';
-import { isDateKey } from './siteTime.ts';
+import { parseDisplayDate } from './siteTime.ts';
 import { normalizeTimeInput } from './time.ts';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -91,14 +91,19 @@ export function validateTodayNumber(form: NumberForm): Validation<{ game: string
   return ok({ game: game.value, number: number.value });
 }
 
-/** Update Previous Number: any day up to today (todayKey, in the site's zone). */
+/**
+ * Update Previous Number: a date typed day first ('20-11-2026', read by parseDisplayDate, as
+ * every typed date is), any day up to today (todayKey, in the site's zone). The value is the
+ * date key the result is stored under.
+ */
 export function validatePreviousNumber(
   form: NumberForm & { date: string | null | undefined },
   todayKey: string,
 ): Validation<{ date: string; game: string; number: string }> {
-  const date = field(form.date);
-  if (date === '') return fail(PLEASE_SELECT_DATE);
-  if (!isDateKey(date)) return fail(INVALID_DATE);
+  const typed = field(form.date);
+  if (typed === '') return fail(PLEASE_SELECT_DATE);
+  const date = parseDisplayDate(typed);
+  if (date === null) return fail(DATE_FORMAT_ERROR);
   // Keys are fixed-width, so text order is date order.
   if (date > todayKey) return fail(FUTURE_DATE_ERROR);
   const rest = validateTodayNumber(form);
@@ -149,7 +154,10 @@ export function validatePassword(form: {
   return ok({ current, next });
 }
 
-/** Sattaname Information: a game time, saved upper-cased in the canonical 'HH:MM AM/PM'. */
+/**
+ * Sattaname Information: a game time, read as every admin time is (time.ts: '6 pm', '9:05 pm',
+ * '06:00 PM') and saved upper-cased in the canonical 'HH:MM AM/PM'.
+ */
 export function validateTime(text: string | null | undefined): Validation<string> {
   if (field(text) === '') return fail(TIME_REQUIRED);
   const time = normalizeTimeInput(text);

@@ -1,4 +1,5 @@
 import type { AdInfo } from '@satta/shared/data';
+import { normalizeTimeInput } from '@satta/shared/domain/time';
 import { validateAdInfo, type Validation } from '@satta/shared/domain/validation';
 import { AD_LABEL_DUPLICATE } from './adminMessages.ts';
 
@@ -9,11 +10,16 @@ export interface AdRow {
   time: string;
 }
 
+/**
+ * The form's rows of the stored ads. A time saved before every admin time was written in one
+ * form ('6:00 pm') is shown as the dashboard shows every time, '06:00 PM'; one that is not a
+ * time at all is shown as it is, for the admin to correct.
+ */
 export function adRows(info: AdInfo | undefined): AdRow[] {
   return Object.entries(info ?? {}).map(([label, entry]) => ({
     label,
     name: entry?.name ?? '',
-    time: entry?.time ?? '',
+    time: normalizeTimeInput(entry?.time) ?? entry?.time ?? '',
   }));
 }
 

@@ -1,14 +1,16 @@
 // Dashboard strings the specification leaves open (our wording). They belong beside the
 // specification's strings in shared/domain/messages.ts once that file takes them.
 
+import { formatDisplayDate } from '@satta/shared/domain/siteTime';
+
 export const SIGNED_IN_AS = 'Signed in as';
 export const SELECT_SATTANAME = 'Select Sattaname';
 export const AD_INFO_UPDATED = 'Ad info updated successfully!';
 export const CHANNEL_LINK_ERROR = 'The channel link must start with https://';
 
-/** Asked before a published number is replaced by a different one. */
+/** Asked before a published number is replaced by a different one; `date` is a date key, shown DD-MM-YYYY. */
 export const confirmOverwrite = (game: string, date: string, existing: string, next: string): string =>
-  `${game} already has ${existing} published for ${date}. Replace it with ${next}?`;
+  `${game} already has ${existing} published for ${formatDisplayDate(date)}. Replace it with ${next}?`;
 
 // Khaiwal form
 export const ADD_KHAIWAL = 'Add Khaiwal';
@@ -25,7 +27,8 @@ export const SHOW_MORE = 'Show more';
 
 // Bulk import
 export const IMPORT_TITLE = 'Bulk Import Results';
-export const IMPORT_HELP = 'Paste one result per line as date,game,number (for example 2026-01-31,Gali,42). A header line is optional.';
+export const IMPORT_HELP =
+  'Paste one result per line as date,game,number, the date day first (for example 31-01-2026,Gali,42; YYYY-MM-DD is read too). A header line is optional.';
 export const CHECK_ROWS = 'Check rows';
 export const importSummary = (valid: number, rejected: number, replacing = 0): string =>
   `${valid} row(s) ready to import, ${rejected} rejected.${replacing > 0 ? ` ${replacing} of them replace a published number.` : ''}`;
@@ -38,7 +41,7 @@ export const IMPORT_NOTHING_VALID = 'There is no valid row to import.';
 export const importDone = (n: number): string => `Imported ${n} result(s).`;
 export const importFailed = (message: string): string => `Import failed: ${message}`;
 export const IMPORT_EXPECTED_FIELDS = 'Expected 3 values: date,game,number';
-export const IMPORT_BAD_DATE = 'Not a date: use YYYY-MM-DD';
+export const IMPORT_BAD_DATE = 'Not a date: use DD-MM-YYYY, for example 31-01-2026';
 export const importUnknownGame = (game: string): string => `Unknown game: ${game}`;
 export const importDuplicate = (line: number): string => `Same game and date as line ${line}`;
 
@@ -71,10 +74,6 @@ export const NOT_SIGNED_IN = 'Not signed in.';
 export const GAME_TIME_REFUSED = 'Time must look like HH:MM AM/PM.';
 export const UNDO_WINDOW_REFUSED = 'The undo window must be a whole number of seconds from 0 to 600.';
 
-// Update Previous Number: a date typed day first, whatever the browser's language
-export const DATE_FORMAT_HINT = 'Day-month-year, for example 02-11-2026.';
-export const DATE_FORMAT_ERROR = 'Enter the date as DD-MM-YYYY, for example 02-11-2026.';
-
 // The undo window of a publish: pushes wait until it ends, and Undo takes the number back
 export const PENDING_PUSHES_LABEL = 'Notifications waiting to go out';
 export const pushIn = (game: string, number: string, seconds: number): string => `${game} ${number}: push in ${seconds} s`;
@@ -89,3 +88,54 @@ export const UNDO_WINDOW_ERROR = 'Enter a whole number of seconds from 0 to 600.
 export const SAVE_UNDO_WINDOW = 'Save Undo Window';
 export const undoWindowSaved = (seconds: number): string =>
   seconds === 0 ? 'Undo window off: notifications go out as soon as a number is published.' : `Undo window set to ${seconds} s.`;
+
+// The dashboard's own connection to the database (the header, at all times)
+export const CONNECTION_CHECKING = 'Connecting to the server…';
+export const CONNECTION_ONLINE = 'Connected';
+export const CONNECTION_OFFLINE = 'No connection: changes wait here until it returns';
+export const unsentCount = (n: number): string => (n === 1 ? '1 change not confirmed yet' : `${n} changes not confirmed yet`);
+export const confirmSignOutUnsent = (n: number): string =>
+  `${n === 1 ? '1 change has' : `${n} changes have`} not reached the server yet. Sign out anyway? Changes not sent yet are then cancelled.`;
+
+// A write the server has not acknowledged within a few seconds (hooks/pendingWrites.ts). `done`
+// is what the write does once it arrives: 'published', 'saved', 'deleted'...
+export const notSentNoConnection = (done: string): string => `No connection: not ${done} yet. It will be sent when the connection returns.`;
+export const notSentBehindEarlier = (done: string): string =>
+  `Not ${done} yet: the server has not confirmed an earlier change. It will be sent after that one.`;
+export const SENT_NOT_CONFIRMED =
+  'Sent, but the server has not confirmed it yet (the connection may be gone). It will be confirmed when the connection returns; it can no longer be cancelled.';
+export const WRITE_CANCELLED = 'Cancelled: nothing was sent.';
+export const PENDING_WRITES_TITLE = 'Pending changes';
+export const CANCEL_WRITE = 'Cancel';
+export const DISMISS_WRITE = 'OK';
+export const pendingWaiting = (label: string, done: string): string => `${label}: not ${done} yet, waiting for the connection.`;
+export const pendingBehind = (label: string, done: string): string => `${label}: not ${done} yet, waiting for an earlier change.`;
+export const pendingSending = (label: string): string =>
+  `${label}: sent, waiting for the server to confirm. It can no longer be cancelled.`;
+export const pendingConfirmed = (label: string, done: string): string => `${label}: ${done}, confirmed by the server.`;
+export const pendingFailed = (label: string, done: string, reason: string): string => `${label}: not ${done}. ${reason}`;
+export const pendingCancelled = (label: string, done: string): string => `${label}: cancelled, not ${done}.`;
+export const pendingSince = (time: string): string => `entered at ${time}`;
+/** The queued publish found another number published when the connection returned. */
+export const replacedMeanwhile = (game: string, date: string, existing: string, next: string): string =>
+  `${game} already has ${existing} published for ${date}; ${next} was not written. Publish it again to replace ${existing}.`;
+
+// What a write does once it arrives, in the texts above
+export const DONE_PUBLISHED = 'published';
+export const DONE_SAVED = 'saved';
+export const DONE_DELETED = 'deleted';
+export const DONE_SCHEDULED = 'scheduled';
+export const DONE_DONE = 'done';
+
+// Labels of the writes in the pending list
+export const writeLabelResult = (game: string, dayMonth: string, number: string): string => `${game} ${dayMonth}: ${number}`;
+export const writeLabelImport = (n: number): string => `Import of ${n} result(s)`;
+export const writeLabelGameTime = (game: string, time: string): string => `${game} time: ${time}`;
+export const WRITE_LABEL_MAIN_INFO = 'Main information';
+export const WRITE_LABEL_AD_INFO = 'Ad info';
+export const writeLabelKhaiwal = (name: string): string => `Khaiwal ${name}`;
+export const WRITE_LABEL_SOME_KHAIWAL = 'A khaiwal';
+export const writeLabelUndo = (game: string, dayMonth: string): string => `Undo of ${game} ${dayMonth}`;
+export const writeLabelUndoWindow = (seconds: number): string => `Undo window: ${seconds} s`;
+export const writeLabelSchedule = (game: string, dayMonth: string, number: string): string => `Scheduled ${game} ${dayMonth}: ${number}`;
+export const writeLabelCancelSchedule = (game: string, dayMonth: string): string => `Cancelling the schedule of ${game} ${dayMonth}`;

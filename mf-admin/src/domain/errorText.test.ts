@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from '@satta/shared/data';
 import { errorText } from './errorText.ts';
+import { WriteCancelledError, WritePendingError, type PendingWrite } from '../hooks/pendingWrites.ts';
 
 /** An error as the Firebase SDKs build them: a message and a code. */
 function coded(message: string, code: string): Error {
@@ -84,5 +85,12 @@ describe('errorText', () => {
     ['anything else', 42, '42'],
   ])('%s', (_name, error, text) => {
     expect(errorText(error)).toBe(text);
+  });
+
+  it('words a write not acknowledged in time, or cancelled, as the queue does (a form that knows no better shows it)', () => {
+    const write: PendingWrite = { id: 1, label: 'Gali time: 11:30 PM', done: 'saved', startedAt: 0, state: 'waiting', listed: true };
+    const text = 'No connection: not saved yet. It will be sent when the connection returns.';
+    expect(errorText(new WritePendingError(write, text, Promise.resolve(write)))).toBe(text);
+    expect(errorText(new WriteCancelledError('Cancelled: nothing was sent.'))).toBe('Cancelled: nothing was sent.');
   });
 });

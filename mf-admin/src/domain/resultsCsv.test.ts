@@ -5,12 +5,17 @@ const context = { todayKey: '2026-11-21', games: ['Gali', 'Disawar', 'Delhi Baza
 
 describe('parseImportDate', () => {
   it.each([
-    ['2026-01-31', '2026-01-31'],
-    ['2026-1-5', '2026-01-05'],
-    ['2026/01/31', '2026-01-31'],
+    // Day first, as every date field reads it (parseDisplayDate)...
     ['31-01-2026', '2026-01-31'],
+    ['5-1-2026', '2026-01-05'],
     ['5/1/2026', '2026-01-05'],
     ['31.01.2026', '2026-01-31'],
+    ['30-02-2026', null],
+    // ...and the date key YYYY-MM-DD the import documents, exactly as a spreadsheet writes it.
+    ['2026-01-31', '2026-01-31'],
+    [' 2026-01-31 ', '2026-01-31'],
+    ['2026-1-5', null],
+    ['2026/01/31', null],
     ['2026-02-30', null],
     ['2026-13-01', null],
     ['01-31', null],
@@ -46,7 +51,7 @@ describe('checkResultsCsv', () => {
     [
       'a header-like line later is a bad row',
       '2026-11-20,Gali,42\ndate,game,number',
-      [ok(1, '2026-11-20', 'Gali', '42'), bad(2, 'Not a date: use YYYY-MM-DD')],
+      [ok(1, '2026-11-20', 'Gali', '42'), bad(2, 'Not a date: use DD-MM-YYYY, for example 31-01-2026')],
     ],
     ['blank lines and CRLF are skipped', '\r\n2026-11-20,Gali,42\r\n\r\n', [ok(2, '2026-11-20', 'Gali', '42')]],
     [
@@ -61,7 +66,7 @@ describe('checkResultsCsv', () => {
     ['today is allowed', '2026-11-21,Gali,42', [ok(1, '2026-11-21', 'Gali', '42')]],
     ['too few values', '2026-11-20,Gali', [bad(1, 'Expected 3 values: date,game,number')]],
     ['too many values', '2026-11-20,Gali,42,extra', [bad(1, 'Expected 3 values: date,game,number')]],
-    ['a bad date', '2026-02-30,Gali,42', [bad(1, 'Not a date: use YYYY-MM-DD')]],
+    ['a bad date', '2026-02-30,Gali,42', [bad(1, 'Not a date: use DD-MM-YYYY, for example 31-01-2026')]],
     ['a future date', '2026-11-22,Gali,42', [bad(1, 'The date cannot be in the future.')]],
     ['an unknown game', '2026-11-20,Atlantis,42', [bad(1, 'Unknown game: Atlantis')]],
     ['a number out of range', '2026-11-20,Gali,100', [bad(1, 'Number must be two digits from 00 to 99.')]],

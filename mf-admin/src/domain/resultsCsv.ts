@@ -1,7 +1,7 @@
 import { canonicalGameName, sameGame } from '@satta/shared/domain/games';
 import { FUTURE_DATE_ERROR, NUMBER_FORMAT_ERROR } from '@satta/shared/domain/messages';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
-import { isDateKey } from '@satta/shared/domain/siteTime';
+import { isDateKey, parseDisplayDate } from '@satta/shared/domain/siteTime';
 import { IMPORT_BAD_DATE, IMPORT_EXPECTED_FIELDS, importDuplicate, importUnknownGame } from './adminMessages.ts';
 
 export interface ImportRow {
@@ -40,15 +40,14 @@ function isHeader(fields: string[]): boolean {
   return fields.length === 3 && fields.every((f, i) => HEADER[i]?.test(f.toLowerCase()));
 }
 
-/** 'YYYY-MM-DD', or the 'DD-MM-YYYY' the site itself prints; '/' and '.' separators too. */
+/**
+ * The date of a CSV line: day first, as every date field reads it (parseDisplayDate:
+ * '31-01-2026', '5/1/2026'), or the date key 'YYYY-MM-DD' the import has always documented, the
+ * way a spreadsheet or a database export writes it.
+ */
 export function parseImportDate(text: string): string | null {
-  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  const parts = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : null;
-  if (!parts) return null;
-  const [year, month, day] = parts as [string, string, string];
-  const key = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return isDateKey(key) ? key : null;
+  const trimmed = text.trim();
+  return parseDisplayDate(trimmed) ?? (isDateKey(trimmed) ? trimmed : null);
 }
 
 /** The database's spelling of a game when it has one, else the registry's, else null. */

@@ -1,8 +1,29 @@
 import { useData, type DataService } from '@satta/shared/data';
+import { formatDisplayDate } from '@satta/shared/domain/siteTime';
+import {
+  DONE_DELETED,
+  DONE_DONE,
+  DONE_PUBLISHED,
+  DONE_SAVED,
+  DONE_SCHEDULED,
+  WRITE_LABEL_AD_INFO,
+  WRITE_LABEL_MAIN_INFO,
+  WRITE_LABEL_SOME_KHAIWAL,
+  writeLabelCancelSchedule,
+  writeLabelGameTime,
+  writeLabelImport,
+  writeLabelKhaiwal,
+  writeLabelResult,
+  writeLabelSchedule,
+  writeLabelUndo,
+  writeLabelUndoWindow,
+} from '../domain/adminMessages.ts';
+import { PendingWrites, type WriteSpec } from './pendingWrites.ts';
 
 /** What the dashboard uses of the data service; tests hand in a fake of just this. */
 type AdminKeys =
   | 'user$'
+  | 'adminConnected$'
   | 'signOut'
   | 'updatePassword'
   | 'setResult'
@@ -32,4 +53,88 @@ type AdminKeys =
   | 'timezone';
 export type AdminData = Pick<DataService, AdminKeys>;
 
-export const useAdminData = (): AdminData => useData<AdminKeys>();
+/** The database writes among them: each goes through the dashboard's pending-writes queue. */
+type WriteKey =
+  | 'setResult'
+  | 'importResults'
+  | 'setGameTime'
+  | 'setMainInfo'
+  | 'setAdInfo'
+  | 'saveKhaiwal'
+  | 'deleteKhaiwal'
+  | 'undoResult'
+  | 'setUndoWindow'
+  | 'scheduleResult'
+  | 'cancelScheduled';
+
+/** 'DD-MM' of a date key: the day in a write's label. */
+export const dayMonth = (dateKey: string): string => formatDisplayDate(dateKey).slice(0, 5);
+
+/** What each write is called in the list of pending changes, and what it does once it arrives. */
+const WRITES: { [K in WriteKey]: (...args: Parameters<AdminData[K]>) => WriteSpec } = {
+  setResult: (game, date, number) => ({ label: writeLabelResult(game, dayMonth(date), number), done: DONE_PUBLISHED }),
+  importResults: (rows) => ({ label: writeLabelImport(rows.length), done: DONE_PUBLISHED }),
+  setGameTime: (game, time) => ({ label: writeLabelGameTime(game, time), done: DONE_SAVED }),
+  setMainInfo: () => ({ label: WRITE_LABEL_MAIN_INFO, done: DONE_SAVED }),
+  setAdInfo: () => ({ label: WRITE_LABEL_AD_INFO, done: DONE_SAVED }),
+  saveKhaiwal: (_id, agent) => ({ label: writeLabelKhaiwal(agent.name), done: DONE_SAVED }),
+  deleteKhaiwal: () => ({ label: WRITE_LABEL_SOME_KHAIWAL, done: DONE_DELETED }),
+  undoResult: (game, date) => ({ label: writeLabelUndo(game, dayMonth(date)), done: DONE_DONE }),
+  setUndoWindow: (seconds) => ({ label: writeLabelUndoWindow(seconds), done: DONE_SAVED }),
+  scheduleResult: (game, date, number) => ({ label: writeLabelSchedule(game, dayMonth(date), number), done: DONE_SCHEDULED }),
+  cancelScheduled: (game, date) => ({ label: writeLabelCancelSchedule(game, dayMonth(date)), done: DONE_DONE }),
+};
+
+export interface AdminWrites {
+  /** The data service with every write going through `writes`: what the forms use. */
+  data: AdminData;
+  /** The dashboard's queue of writes (one per data service). */
+  writes: PendingWrites;
+  /** The data service itself, for a command a form puts through `writes` with its own label or checks. */
+  direct: AdminData;
+}
+
+const queues = new WeakMap<AdminData, AdminWrites>();
+
+/**
+ * The one place the dashboard's writes are put through the queue: a view of the service whose
+ * write commands submit to it, everything else (streams, reads) passed through as it is.
+ */
+function adminWritesFor(direct: AdminData): AdminWrites {
+  const known = queues.get(direct);
+  if (known) return known;
+  const writes = new PendingWrites(direct.adminConnected$);
+  const queued = new Map<PropertyKey, unknown>();
+  for (const key of Object.keys(WRITES) as WriteKey[]) {
+    // The table's types tie each label to its command; the loop cannot see that pairing.
+    const spec = WRITES[key] as (...args: unknown[]) => WriteSpec;
+    queued.set(key, (...args: unknown[]) =>
+      writes.submit(spec(...args), () => (direct[key] as (...a: unknown[]) => Promise<unknown>).apply(direct, args)),
+    );
+  }
+  // One bound function per method (a stable identity), made again if the method is replaced.
+  const bound = new Map<PropertyKey, { of: unknown; fn: unknown }>();
+  // A Proxy rather than a spread: the service's methods live on its prototype, and their `this`
+  // must stay the service.
+  const data = new Proxy(direct, {
+    get(target, key) {
+      if (queued.has(key)) return queued.get(key);
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      let entry = bound.get(key);
+      if (entry?.of !== value) {
+        entry = { of: value, fn: (value as (...a: unknown[]) => unknown).bind(target) };
+        bound.set(key, entry);
+      }
+      return entry.fn;
+    },
+  });
+  const made: AdminWrites = { data, writes, direct };
+  queues.set(direct, made);
+  return made;
+}
+
+export const useAdminWrites = (): AdminWrites => adminWritesFor(useData<AdminKeys>());
+
+/** The data service as the forms use it: its writes go through the pending-writes queue. */
+export const useAdminData = (): AdminData => useAdminWrites().data;

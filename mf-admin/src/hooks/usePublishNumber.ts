@@ -1,21 +1,78 @@
 import { useState } from 'react';
-import type { SetResultOptions } from '@satta/shared/data';
+import type { SetResultOptions, WriteResult } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { forGame } from '@satta/shared/domain/messages';
+import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { mayOverwrite } from '../actions/confirmOverwrite.ts';
+import { DONE_PUBLISHED, NO_CONNECTION, replacedMeanwhile, writeLabelResult } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
-import { useAdminData } from './adminData.ts';
-import { useTimedMessage } from './useTimedMessage.ts';
+import { dayMonth, useAdminWrites, type AdminData } from './adminData.ts';
+import { WRITE_ACK_MS, WritePendingError, type PendingWrites } from './pendingWrites.ts';
+import { useWriteMessage } from './useWriteMessage.ts';
+
+/** The published number could not be read (no connection, or no answer in time). */
+const UNKNOWN = Symbol('unknown');
+type Published = string | null | typeof UNKNOWN;
+
+/**
+ * The number published now, for the question before replacing it; UNKNOWN without a connection
+ * or an answer within WRITE_ACK_MS (the client waits for the connection to answer a read, so an
+ * offline read would hang the form).
+ */
+async function publishedNow(direct: AdminData, writes: PendingWrites, game: string, day: string): Promise<Published> {
+  if (!writes.isConnected()) return UNKNOWN;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof UNKNOWN>((resolve) => (timer = setTimeout(() => resolve(UNKNOWN), WRITE_ACK_MS)));
+  try {
+    return await Promise.race([direct.getResult(game, day), late]);
+  } catch (error) {
+    if (errorText(error) === NO_CONNECTION) return UNKNOWN;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Numbers this dashboard has had confirmed, by `game/day`: its own later writes may replace them. */
+const confirmedHere = new WeakMap<PendingWrites, Map<string, string>>();
+
+/**
+ * The write itself. When the admin was not asked (the number could not be read) or the write was
+ * held (the number may have changed meanwhile), it first reads the number again and publishes
+ * only over none, the same, the one the admin agreed to replace, or one this dashboard
+ * published: a different number is never replaced without the question.
+ */
+async function publishChecked(
+  direct: AdminData,
+  writes: PendingWrites,
+  write: { game: string; day: string; value: string; seen: Published; waited: boolean; options: SetResultOptions },
+): Promise<WriteResult> {
+  const { game, day, value, seen, options } = write;
+  const slot = `${game}/${day}`;
+  const mine = confirmedHere.get(writes) ?? new Map<string, string>();
+  confirmedHere.set(writes, mine);
+  if (seen === UNKNOWN || write.waited) {
+    const now = await direct.getResult(game, day);
+    if (now !== null && now !== value && now !== seen && now !== mine.get(slot)) {
+      throw new Error(replacedMeanwhile(game, formatDisplayDate(day), now, value));
+    }
+  }
+  const result = await direct.setResult(game, day, value, options);
+  mine.set(slot, value);
+  return result;
+}
 
 /**
  * The publish step both number forms share: ask before replacing a published number, write it,
- * and report the outcome, naming the game, for 3 s. `silent` marks a back-filled result (never pushed). Resolves true once written, so the form clears its input only
- * then and keeps it after a refusal or an error.
+ * and report the outcome, naming the game, for 3 s. `silent` marks a back-filled result (never
+ * pushed). Resolves true once written, or once the write is in the list of pending changes (no
+ * answer within WRITE_ACK_MS: the form is free again and says so), so the form clears its input
+ * only then and keeps it after a refusal or an error.
  */
 export function usePublishNumber() {
-  const data = useAdminData();
+  const { data, writes, direct } = useAdminWrites();
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
 
   async function publish(
     game: string,
@@ -26,11 +83,25 @@ export function usePublishNumber() {
   ): Promise<boolean> {
     setBusy(true);
     try {
-      if (!(await mayOverwrite(data, game, day, value))) return false;
-      const result = await data.setResult(game, day, value, options);
+      let seen: Published = UNKNOWN;
+      // A number that could not be read is none to ask about; publishChecked reads it when sending.
+      const reader = {
+        getResult: async (g: string, d: string) => {
+          seen = await publishedNow(direct, writes, g, d);
+          return seen === UNKNOWN ? null : seen;
+        },
+      };
+      if (!(await mayOverwrite(reader, game, day, value))) return false;
+      const result = await writes.submit({ label: writeLabelResult(game, dayMonth(day), value), done: DONE_PUBLISHED }, (waited) =>
+        publishChecked(direct, writes, { game, day, value, seen, waited, options }),
+      );
       show(forGame(success(result.created), game), 'success', MESSAGE_MS);
       return true;
     } catch (error) {
+      if (error instanceof WritePendingError) {
+        pending(error, (text) => forGame(text, game));
+        return true;
+      }
       show(forGame(errorText(error), game), 'error', MESSAGE_MS);
       return false;
     } finally {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderAdmin, settle } from '../test/renderAdmin.tsx';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import Dashboard from './Dashboard.tsx';
 
@@ -25,6 +25,23 @@ describe('Dashboard', () => {
       'Bulk Import Results',
       'Audit Trail',
     ]);
+  });
+
+  it('shows its connection at all times, in a live region: connecting, connected, no connection', async () => {
+    vi.useFakeTimers();
+    const { data, streams } = fakeAdminData();
+    streams.connected.next(false);
+    renderAdmin(<Dashboard />, data);
+    const status = () => document.querySelector('[data-connection]');
+    expect(status()?.getAttribute('role')).toBe('status');
+    expect(status()?.textContent).toBe('Connecting to the server…');
+    act(() => streams.connected.next(true));
+    expect(status()?.textContent).toBe('Connected');
+    act(() => streams.connected.next(false));
+    expect(status()?.textContent).toBe('No connection: changes wait here until it returns');
+    await advance(0);
+    // No pending change: no list.
+    expect(screen.queryByRole('region', { name: 'Pending changes' })).toBeNull();
   });
 
   it('names every field', () => {

@@ -8,6 +8,7 @@ import { GameTimesForm } from '../widgets/GameTimesForm.tsx';
 import { KhaiwalManager } from '../widgets/KhaiwalManager.tsx';
 import { MainInfoForm } from '../widgets/MainInfoForm.tsx';
 import { PasswordForm } from '../widgets/PasswordForm.tsx';
+import { PendingWrites } from '../widgets/PendingWrites.tsx';
 import { PreviousNumberForm } from '../widgets/PreviousNumberForm.tsx';
 import { TestNotification } from '../widgets/TestNotification.tsx';
 import { UndoWindowForm } from '../widgets/UndoWindowForm.tsx';
@@ -33,12 +34,14 @@ const Grid = styled.div`
 
 /**
  * The admin dashboard, the remote's exposed module. The shell renders it only for a signed-in
- * admin; the database rules refuse every write from anyone else regardless.
+ * admin; the database rules refuse every write from anyone else regardless. Under the header
+ * (which shows the connection at all times) the changes the server has not confirmed yet.
  */
 export default function Dashboard() {
   return (
     <Page>
       <DashboardHeader />
+      <PendingWrites />
       <Grid>
         <UpdateNumberForm />
         <ScheduledNumbers />

@@ -14,6 +14,8 @@ function live<T>(data: T): BehaviorSubject<Live<T>> {
 /** Streams a test can push new values into, as the database would. */
 export interface FakeStreams {
   user: BehaviorSubject<SignedInUser | null>;
+  /** The admin's database connection (`adminConnected$`): connected unless a test says not. */
+  connected: BehaviorSubject<boolean>;
   games: BehaviorSubject<Live<GameData[]>>;
   names: BehaviorSubject<Live<string[]>>;
   khaiwals: BehaviorSubject<Live<Khaiwal[]>>;
@@ -54,6 +56,7 @@ export const DISAWAR: GameData = { name: 'Disawar', time: '02:00 AM', place: 12,
 export function fakeAdminData(): { data: AdminData; streams: FakeStreams; commands: FakeCommands } {
   const streams: FakeStreams = {
     user: new BehaviorSubject<SignedInUser | null>({ uid: 'admin-uid', email: 'admin@example.com', isAdmin: true }),
+    connected: new BehaviorSubject(true),
     games: live([DISAWAR, GALI]),
     names: live(['Disawar', 'Gali']),
     khaiwals: live<Khaiwal[]>([]),
@@ -85,6 +88,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
   const data: AdminData = {
     ...commands,
     user$: streams.user,
+    adminConnected$: streams.connected,
     homeGames$: () => streams.games,
     gameNames$: () => streams.names,
     khaiwals$: () => streams.khaiwals,

@@ -39,6 +39,23 @@ describe('Update Ad Info', () => {
     expect(screen.queryByText('Ad info updated successfully!')).toBeNull();
   });
 
+  it("takes '6 pm' as the game times take it, and writes and shows it as '06:00 PM'", async () => {
+    const { data, commands, streams } = fakeAdminData();
+    renderAdmin(<AdInfoForm />, data);
+    fireEvent.click(screen.getByRole('button', { name: 'Add ad' }));
+    type('Ad 1 label', 'evening');
+    type('Ad 1 name', 'Evening ad');
+    type('Ad 1 time', '6 pm');
+    save();
+    await settle();
+    expect(commands.setAdInfo).toHaveBeenCalledWith({ evening: { name: 'Evening ad', time: '06:00 PM' } });
+    expect(screen.getByText('Ad info updated successfully!')).toBeTruthy();
+    // A time stored before times were written one way is shown the one way too.
+    streams.adInfo.next({ data: { evening: { name: 'Evening ad', time: '6:00 pm' } }, stale: false, error: null });
+    await settle();
+    expect((screen.getByLabelText('Ad 1 time') as HTMLInputElement).value).toBe('06:00 PM');
+  });
+
   it("refuses an ad time that is not a draw time ('25:99 XM'), with the HH:MM AM/PM hint", async () => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<AdInfoForm />, data);

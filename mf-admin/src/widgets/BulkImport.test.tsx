@@ -37,6 +37,32 @@ describe('Bulk import', () => {
     expect(screen.queryByText('Imported 2 result(s).')).toBeNull();
   });
 
+  it('reads dates day first or as YYYY-MM-DD, and shows every one DD-MM-YYYY', async () => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<BulkImport />, data);
+    expect(
+      screen.getByText(
+        'Paste one result per line as date,game,number, the date day first (for example 31-01-2026,Gali,42; YYYY-MM-DD is read too). A header line is optional.',
+      ),
+    ).toBeTruthy();
+    paste('5-11-2026,Gali,42\n2026-11-06,Gali,43\n2026/11/07,Gali,44');
+    check();
+    await settle();
+    const table = screen.getByRole('table', { name: 'Import preview' });
+    const dates = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.children[1]?.textContent);
+    expect(dates).toEqual(['05-11-2026', '06-11-2026', '2026/11/07,Gali,44']);
+    expect(within(table).getByText('Rejected: Not a date: use DD-MM-YYYY, for example 31-01-2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 2 result(s)' }));
+    await settle();
+    expect(commands.importResults).toHaveBeenCalledWith([
+      { date: '2026-11-05', game: 'Gali', number: '42' },
+      { date: '2026-11-06', game: 'Gali', number: '43' },
+    ]);
+  });
+
   it('drops the preview when the text changes, so a stale check can never be written', async () => {
     const { data } = fakeAdminData();
     renderAdmin(<BulkImport />, data);
@@ -110,7 +136,7 @@ describe('Bulk import', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3 result(s)' }));
     await settle();
-    expect(confirm).toHaveBeenCalledWith('Gali already has 97 published for 2026-11-10. Replace it with 42?');
+    expect(confirm).toHaveBeenCalledWith('Gali already has 97 published for 10-11-2026. Replace it with 42?');
     expect(commands.importResults).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3 result(s)' }));

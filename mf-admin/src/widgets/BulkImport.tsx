@@ -18,6 +18,7 @@ import {
 } from '../domain/adminMessages.ts';
 import { replaceQuestion, replacements } from '../domain/importReplacements.ts';
 import { resultKey } from '@satta/shared/domain/results';
+import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { errorText } from '../domain/errorText.ts';
 import { checkResultsCsv, type CheckedLine, type ImportRow } from '../domain/resultsCsv.ts';
 import { useAdminData } from '../hooks/adminData.ts';
@@ -149,7 +150,7 @@ export function BulkImport() {
                   return (
                     <tr key={c.line} data-ok="true" data-replaces={replaces ? old : undefined}>
                       <td>{c.line}</td>
-                      <td>{c.row.date}</td>
+                      <td>{formatDisplayDate(c.row.date)}</td>
                       <td>{c.row.game}</td>
                       <td>{c.row.number}</td>
                       <td>{replaces ? importReplaces(old, c.row.number) : 'OK'}</td>

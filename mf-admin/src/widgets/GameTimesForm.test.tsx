@@ -52,8 +52,22 @@ describe('Sattaname Information', () => {
   });
 
   it.each([
+    ['6 pm', '06:00 PM'],
+    ['6:00 PM', '06:00 PM'],
+    ['9:05 pm', '09:05 PM'],
+  ])('reads %j as every admin time is read and saves %j', async (typed, saved) => {
+    const { data, commands } = fakeAdminData();
+    renderAdmin(<GameTimesForm />, data);
+    fireEvent.change(galiTime(), { target: { value: typed } });
+    updateGali();
+    await settle();
+    expect(commands.setGameTime).toHaveBeenCalledWith('Gali', saved);
+  });
+
+  it.each([
     ['', 'Error updating time: Please enter a time. — Gali'],
     ['25:00 PM', 'Error updating time: Time must be in HH:MM AM/PM format, for example 02:00 PM. — Gali'],
+    ['21:05', 'Error updating time: Time must be in HH:MM AM/PM format, for example 02:00 PM. — Gali'],
   ])('refuses %j', async (text, error) => {
     const { data, commands } = fakeAdminData();
     renderAdmin(<GameTimesForm />, data);

@@ -5,6 +5,7 @@ import type { Khaiwal } from '@satta/shared/domain/agents';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import { KhaiwalManager } from './KhaiwalManager.tsx';
+import { PendingWrites } from './PendingWrites.tsx';
 
 const RAJU: Khaiwal = {
   id: '-Nabc',
@@ -195,6 +196,59 @@ describe('Khaiwal Management', () => {
     );
     expect(commands.saveKhaiwal).not.toHaveBeenCalled();
     expect(input('Phone').value).toBe('abcdef');
+  });
+
+  it('saves without a connection: says so after 3 s, frees the form, and the write goes when the connection returns', async () => {
+    const { data, commands, streams } = fakeAdminData();
+    streams.connected.next(false);
+    renderAdmin(
+      <>
+        <PendingWrites />
+        <KhaiwalManager />
+      </>,
+      data,
+    );
+    fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Khaiwal' }));
+    await settle();
+    expect(screen.getByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
+    await advance(3000);
+    expect(screen.getByRole('alert').textContent).toBe('No connection: not saved yet. It will be sent when the connection returns.');
+    expect(screen.getByRole('button', { name: 'Add Khaiwal' })).toHaveProperty('disabled', false);
+    expect(input('Name').value).toBe('');
+    const pending = screen.getByRole('list', { name: 'Pending changes' });
+    expect(within(pending).getByText('Khaiwal Mohan: not saved yet, waiting for the connection.')).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'Cancel Khaiwal Mohan' })).toBeTruthy();
+    expect(commands.saveKhaiwal).not.toHaveBeenCalled();
+
+    act(() => streams.connected.next(true));
+    await settle();
+    expect(commands.saveKhaiwal).toHaveBeenCalledWith(null, expect.objectContaining({ name: 'Mohan' }));
+    expect(within(pending).getByText('Khaiwal Mohan: saved, confirmed by the server.')).toBeTruthy();
+    expect(screen.getByText('Khaiwal Mohan: saved, confirmed by the server.', { selector: '[role="status"]' })).toBeTruthy();
+  });
+
+  it('deletes without a connection: listed under the agent’s name, and Cancel keeps the agent', async () => {
+    const { data, commands, streams } = fakeAdminData();
+    streams.khaiwals.next({ data: [RAJU], stale: false, error: null });
+    streams.connected.next(false);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAdmin(
+      <>
+        <PendingWrites />
+        <KhaiwalManager />
+      </>,
+      data,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Raju' }));
+    await advance(3000);
+    expect(screen.getByRole('alert').textContent).toBe('No connection: not deleted yet. It will be sent when the connection returns.');
+    const pending = screen.getByRole('list', { name: 'Pending changes' });
+    fireEvent.click(within(pending).getByRole('button', { name: 'Cancel Khaiwal Raju' }));
+    expect(within(pending).getByText('Khaiwal Raju: cancelled, not deleted.')).toBeTruthy();
+    act(() => streams.connected.next(true));
+    await settle();
+    expect(commands.deleteKhaiwal).not.toHaveBeenCalled();
   });
 });
 

@@ -14,22 +14,24 @@ import {
 } from '@satta/shared/domain/messages';
 import { validateAgent } from '@satta/shared/domain/validation';
 import { Panel, StatusLine } from '@satta/shared/ui';
+import { DONE_DELETED, writeLabelKhaiwal } from '../domain/adminMessages.ts';
 import { emptyKhaiwalDraft, khaiwalDraft, type KhaiwalDraft } from '../domain/khaiwalDraft.ts';
 import { errorText } from '../domain/errorText.ts';
-import { useAdminData } from '../hooks/adminData.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { useAdminWrites } from '../hooks/adminData.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 import { KhaiwalForm } from './KhaiwalForm.tsx';
 import { KhaiwalList } from './KhaiwalList.tsx';
 
 /** Add, edit and delete agents. Edit mode holds the record's id; Add mode holds null. */
 export function KhaiwalManager() {
-  const data = useAdminData();
+  const { data, writes, direct } = useAdminWrites();
   const khaiwals$ = useMemo(() => data.khaiwals$(), [data]);
   const live = useLive(khaiwals$);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [draft, setDraft] = useState<KhaiwalDraft>(emptyKhaiwalDraft);
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
 
   useEffect(() => {
     if (live.error) show(ERROR_FETCHING_KHAIWALS, 'error', MESSAGE_MS);
@@ -54,6 +56,12 @@ export function KhaiwalManager() {
       show(editingId ? KHAIWAL_UPDATED : KHAIWAL_ADDED, 'success', MESSAGE_MS);
       toAddMode();
     } catch (error) {
+      // Not acknowledged in time: the list of pending changes has it now, and the form is free.
+      if (error instanceof WritePendingError) {
+        pending(error);
+        toAddMode();
+        return;
+      }
       show(errorSavingKhaiwal(errorText(error)), 'error', AGENT_SAVE_ERROR_MS);
     } finally {
       setBusy(false);
@@ -64,10 +72,16 @@ export function KhaiwalManager() {
     if (!window.confirm(CONFIRM_DELETE_KHAIWAL)) return;
     setBusy(true);
     try {
-      await data.deleteKhaiwal(agent.id);
+      // Through the queue under the agent's name (the command knows only the id).
+      await writes.submit({ label: writeLabelKhaiwal(agent.name), done: DONE_DELETED }, () => direct.deleteKhaiwal(agent.id));
       if (editingId === agent.id) toAddMode();
       show(KHAIWAL_DELETED, 'success', MESSAGE_MS);
     } catch (error) {
+      if (error instanceof WritePendingError) {
+        if (editingId === agent.id) toAddMode();
+        pending(error);
+        return;
+      }
       console.error('admin: could not delete khaiwal', agent.id, error);
       show(ERROR_DELETING_KHAIWAL, 'error', MESSAGE_MS);
     } finally {

@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { FORM_PREVIOUS_NUMBER, UPDATING, newDataCreatedFor, numberUpdatedFor } from '@satta/shared/domain/messages';
+import { DATE_FORMAT_HINT, FORM_PREVIOUS_NUMBER, UPDATING, newDataCreatedFor, numberUpdatedFor } from '@satta/shared/domain/messages';
 import { validatePreviousNumber } from '@satta/shared/domain/validation';
 import { Button, colors, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';
-import { DATE_FORMAT_ERROR, DATE_FORMAT_HINT } from '../domain/adminMessages.ts';
-import { parseImportDate } from '../domain/resultsCsv.ts';
 import { usePublishNumber } from '../hooks/usePublishNumber.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
 
@@ -16,8 +14,9 @@ const Hint = styled.p`
 
 /**
  * A result for any day up to today: corrections and missed days. The date is typed DD-MM-YYYY
- * (the order the site prints), since a browser's date picker shows the order of its own
- * language, month first in many; the stored YYYY-MM-DD is accepted too.
+ * (the order the site prints, read as every typed date is: validatePreviousNumber), since a
+ * browser's date picker shows the order of its own language, month first in many. Messages show
+ * the day DD-MM-YYYY too.
  */
 export function PreviousNumberForm() {
   const [date, setDate] = useState('');
@@ -28,9 +27,7 @@ export function PreviousNumberForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const key = date.trim() === '' ? '' : parseImportDate(date.trim());
-    if (key === null) return refuse(DATE_FORMAT_ERROR);
-    const checked = validatePreviousNumber({ date: key, game, number }, data.todayKey());
+    const checked = validatePreviousNumber({ date, game, number }, data.todayKey());
     if (!checked.ok) return refuse(checked.error);
     const { date: day, game: name, number: value } = checked.value;
     const success = (created: boolean) => (created ? newDataCreatedFor(day) : numberUpdatedFor(day));

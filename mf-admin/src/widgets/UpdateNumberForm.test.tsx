@@ -44,7 +44,7 @@ describe('Update Number', () => {
     fill('Gali', '08');
     submit();
     await settle();
-    expect(confirm).toHaveBeenCalledWith(`Gali already has 42 published for ${TODAY}. Replace it with 08?`);
+    expect(confirm).toHaveBeenCalledWith('Gali already has 42 published for 21-11-2026. Replace it with 08?');
     expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '08', {});
     expect(screen.getByText('Number updated successfully for today! — Gali')).toBeTruthy();
   });
@@ -87,6 +87,25 @@ describe('Update Number', () => {
     finish({ created: true, previous: null });
     await settle();
     expect(screen.getByRole('button', { name: 'Update Number' })).toHaveProperty('disabled', false);
+  });
+
+  it('a replace check the server does not answer does not hang the form: after 3 s + 3 s it says where the write is', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.getResult.mockReturnValue(new Promise(() => undefined));
+    const confirm = vi.spyOn(window, 'confirm');
+    renderAdmin(<UpdateNumberForm />, data);
+    fill('Gali', '11');
+    submit();
+    await advance(3000);
+    // Nothing to ask about yet: the number is read again before it is written.
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Updating...' })).toHaveProperty('disabled', true);
+    await advance(3000);
+    expect(screen.getAllByRole('status')[0]?.textContent).toBe(
+      'Sent, but the server has not confirmed it yet (the connection may be gone). It will be confirmed when the connection returns; it can no longer be cancelled. — Gali',
+    );
+    expect(screen.getByRole('button', { name: 'Update Number' })).toHaveProperty('disabled', false);
+    expect(commands.setResult).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -144,7 +163,7 @@ describe('Update Number', () => {
     await settle();
     expect(commands.getResult).toHaveBeenCalledWith('Gali', '2026-11-20');
     expect(commands.setResult).toHaveBeenCalledWith('Gali', '2026-11-20', '42', {});
-    expect(screen.getByText('New data created for 2026-11-20 with the updated number! — Gali')).toBeTruthy();
+    expect(screen.getByText('New data created for 20-11-2026 with the updated number! — Gali')).toBeTruthy();
   });
 
   it.each([

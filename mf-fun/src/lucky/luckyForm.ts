@@ -1,3 +1,5 @@
+import { isDateKey, parseDisplayDate } from '@satta/shared/domain/siteTime';
+
 /** The lucky-number form as a pure state machine (docs/product.md, Lucky number page). */
 export interface LuckyFormState {
   name: string;
@@ -23,9 +25,34 @@ export const INITIAL_LUCKY_FORM: LuckyFormState = {
   attempted: false,
 };
 
-/** Both fields are required; a name of spaces only is not a name. */
-export function isComplete(state: Pick<LuckyFormState, 'name' | 'dateOfBirth'>): boolean {
-  return state.name.trim() !== '' && state.dateOfBirth !== '';
+/** Why a date of birth cannot be used: not filled, not a date, or a day after today. */
+export type BirthDateProblem = 'missing' | 'invalid' | 'future';
+
+/**
+ * The date key of a date of birth, or null. The date field gives the browser's 'YYYY-MM-DD'
+ * whatever its picker shows; a browser without a date picker shows a text box instead, where the
+ * date is typed day first ('15-08-1992', '5-8-1992'), as every typed date on the site is read.
+ */
+export function birthDateKey(value: string): string | null {
+  const text = value.trim();
+  return isDateKey(text) ? text : parseDisplayDate(text);
+}
+
+/**
+ * What is wrong with a date of birth, or null when it will do. Nobody is born after today
+ * (todayKey, the date key of today in the site's zone): '2099-01-01' is refused.
+ */
+export function birthDateProblem(value: string, todayKey: string): BirthDateProblem | null {
+  if (value.trim() === '') return 'missing';
+  const key = birthDateKey(value);
+  if (key === null) return 'invalid';
+  // Keys are fixed-width, so text order is date order.
+  return key > todayKey ? 'future' : null;
+}
+
+/** Both fields are required and usable: a name of spaces only is not a name, nor a future day a birth date. */
+export function isComplete(state: Pick<LuckyFormState, 'name' | 'dateOfBirth'>, todayKey: string): boolean {
+  return state.name.trim() !== '' && birthDateProblem(state.dateOfBirth, todayKey) === null;
 }
 
 export function luckyFormReducer(state: LuckyFormState, action: LuckyFormAction): LuckyFormState {
@@ -42,9 +69,9 @@ export function luckyFormReducer(state: LuckyFormState, action: LuckyFormAction)
 }
 
 /**
- * Whether the page should draw on its own: both fields are filled and nothing has been drawn
- * since the last edit (docs/product.md: "once both fields are filled it draws by itself").
+ * Whether the page should draw on its own: both fields are filled (and the date is not after
+ * today) and nothing has been drawn since the last edit (docs/product.md: "once both fields are filled it draws by itself").
  */
-export function shouldAutoGenerate(state: LuckyFormState): boolean {
-  return state.numbers === null && isComplete(state);
+export function shouldAutoGenerate(state: LuckyFormState, todayKey: string): boolean {
+  return state.numbers === null && isComplete(state, todayKey);
 }

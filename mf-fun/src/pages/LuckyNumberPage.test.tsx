@@ -130,6 +130,37 @@ describe('LuckyNumberPage', () => {
     expect(highlighted()).toEqual([21, 22, 23, 24, 25]);
   });
 
+  it('refuses a date of birth in the future at once, draws nothing, and draws again once it is fixed', () => {
+    render(<LuckyNumberPage />);
+    type(nameInput(), 'Asha');
+    type(dobInput(), '2099-01-01');
+    const error = 'जन्म तिथि भविष्य की नहीं हो सकती (Date of Birth cannot be in the future)';
+    expect(screen.getByRole('alert').textContent).toBe(error);
+    expect(dobInput().getAttribute('aria-invalid')).toBe('true');
+    act(() => vi.advanceTimersByTime(AUTO_GENERATE_DELAY_MS * 3));
+    expect(dialog()).toBeNull();
+    fireEvent.click(generate());
+    expect(dialog()).toBeNull();
+    expect(document.activeElement).toBe(dobInput());
+
+    type(dobInput(), '1999-01-01');
+    expect(screen.queryByText(error)).toBeNull();
+    act(() => vi.advanceTimersByTime(AUTO_GENERATE_DELAY_MS));
+    expect(shownNumbers()).toHaveLength(5);
+  });
+
+  it('takes today in India as the latest date of birth, and offers no later day in the picker', () => {
+    // 20:00 UTC on 21 November is already 01:30 on 22 November in India.
+    vi.setSystemTime(new Date('2026-11-21T20:00:00Z'));
+    render(<LuckyNumberPage />);
+    expect(dobInput().max).toBe('2026-11-22');
+    type(nameInput(), 'Asha');
+    type(dobInput(), '2026-11-22');
+    expect(screen.queryByRole('alert')).toBeNull();
+    type(dobInput(), '2026-11-23');
+    expect(screen.getByRole('alert').textContent).toBe('जन्म तिथि भविष्य की नहीं हो सकती (Date of Birth cannot be in the future)');
+  });
+
   it('does not draw on its own when a field is cleared', () => {
     render(<LuckyNumberPage />);
     type(nameInput(), 'Asha');

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { GENERATE_LUCKY_NUMBERS, LUCKY_DOB_LABEL, LUCKY_NAME_LABEL } from '@satta/shared/domain/messages';
 import { Button, Field, color } from '@satta/shared/ui';
 import type { LuckyForm as LuckyFormModel } from '../hooks/useLuckyForm.ts';
+import { birthDateProblem } from '../lucky/luckyForm.ts';
 import { LUCKY_TEXT } from '../lucky/luckyStrings.ts';
 
 const Form = styled.form`
@@ -16,16 +17,26 @@ const FieldError = styled.span`
 `;
 
 /**
- * Name and Date of Birth, both required. The form does its own checking (noValidate) so the
- * message is the page's, in Hindi and English, and focus goes to the first empty field.
+ * Name and Date of Birth, both required, the date not after today. The form does its own checking
+ * (noValidate) so the message is the page's, in Hindi and English, and focus goes to the first
+ * field in the way. A missing or unreadable date is pointed out after an attempt; a future one at
+ * once, since it is why nothing is drawn.
  */
 export function LuckyForm({ form }: { form: LuckyFormModel }) {
-  const { state, edit, submit } = form;
+  const { state, todayKey, edit, submit } = form;
   const nameRef = useRef<HTMLInputElement>(null);
   const dobRef = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), dob: useId(), nameError: useId(), dobError: useId() };
   const nameMissing = state.attempted && state.name.trim() === '';
-  const dobMissing = state.attempted && state.dateOfBirth === '';
+  const dobProblem = birthDateProblem(state.dateOfBirth, todayKey);
+  const dobError =
+    dobProblem === 'future'
+      ? LUCKY_TEXT.dobFuture
+      : state.attempted && dobProblem === 'missing'
+        ? LUCKY_TEXT.dobRequired
+        : state.attempted && dobProblem === 'invalid'
+          ? LUCKY_TEXT.dobInvalid
+          : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,12 +72,17 @@ export function LuckyForm({ form }: { form: LuckyFormModel }) {
           type="date"
           autoComplete="bday"
           required
+          max={todayKey}
           value={state.dateOfBirth}
-          aria-invalid={dobMissing}
-          aria-describedby={dobMissing ? ids.dobError : undefined}
+          aria-invalid={dobError !== null}
+          aria-describedby={dobError !== null ? ids.dobError : undefined}
           onChange={(e) => edit('dateOfBirth', e.target.value)}
         />
-        {dobMissing && <FieldError id={ids.dobError}>{LUCKY_TEXT.dobRequired}</FieldError>}
+        {dobError !== null && (
+          <FieldError id={ids.dobError} role={dobProblem === 'future' ? 'alert' : undefined}>
+            {dobError}
+          </FieldError>
+        )}
       </Field>
       <Button type="submit">{GENERATE_LUCKY_NUMBERS}</Button>
     </Form>
