@@ -1,32 +1,40 @@
-import { Suspense, use, type ReactNode } from 'react';
-import { useWhenNear } from '@satta/shared/ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { whenNear } from '@satta/shared/ui';
 
-function Wait({ until }: { until: Promise<void> }) {
-  use(until);
-  return null;
+/** The server's HTML of the part named `name`, as the page holds it before React takes it over. */
+function serverHtmlOf(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector(`[data-hydrate-near="${name}"]`)?.innerHTML ?? null;
 }
 
 /**
- * A part below the first screen that the browser hydrates only when it scrolls into view
- * (useWhenNear): until then the server's HTML stays as it is, and a slow phone spends nothing on
- * it (no render, no listeners) while it starts the chart in view. `name` marks its box, so that
- * the first render in the browser can tell whether the server's HTML is there to keep; without
- * it (a page the browser renders itself) the children render at once.
+ * A part below the first screen that the browser renders only when it scrolls into view
+ * (whenNear): until then the server's HTML stays as it is, and a slow phone spends nothing on it
+ * (no render, no listeners) while it starts the chart in view. `name` marks its box, so that the
+ * first render in the browser finds the server's HTML to keep; without it (a page the browser
+ * renders itself) the children render at once.
  *
- * Should React have to render the part afresh before it is in view (new children, or a part that
- * does not match), the fallback is the same children: the live part, at once. So give it
- * children that change only when they must (a memo component around it).
+ * The server's HTML is kept as the box's own markup (taken as it is, not hydrated), not as a
+ * Suspense boundary waiting to hydrate: React holds every transition that reaches a boundary it
+ * has not hydrated until it can, and a navigation of the shell's router reaches every part of the
+ * page. A phone that opened a chart's address then could not close the chart, nor go to its
+ * dated address, until it had scrolled down to the month. Near, the part renders afresh from the
+ * same data, which the page carries, so its markup is the same.
  */
 export function HydrateWhenNear({ name, children }: { name: string; children: ReactNode }) {
-  const { ref, opened } = useWhenNear<HTMLDivElement>(
-    () => typeof document !== 'undefined' && document.querySelector(`[data-hydrate-near="${name}"]`) !== null,
-  );
+  const [serverHtml] = useState(() => serverHtmlOf(name));
+  const [near, setNear] = useState(serverHtml === null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (near || !ref.current) return undefined;
+    return whenNear(ref.current, () => setNear(true));
+  }, [near]);
+  if (!near && serverHtml !== null) {
+    return <div ref={ref} data-hydrate-near={name} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
+  }
   return (
     <div ref={ref} data-hydrate-near={name}>
-      <Suspense fallback={children}>
-        {opened && <Wait until={opened} />}
-        {children}
-      </Suspense>
+      {children}
     </div>
   );
 }

@@ -14,9 +14,11 @@ export function useChartHead(head: { title: string; description: string } | null
     const before = { title: document.title, description: meta?.content ?? null };
     document.title = title;
     if (meta) meta.content = description;
+    // What was there before comes back only if nobody has titled the page since: the shell
+    // titles the list it goes to, and a chart opened at its address had its own title before.
     return () => {
-      document.title = before.title;
-      if (meta && before.description !== null) meta.content = before.description;
+      if (document.title === title) document.title = before.title;
+      if (meta && before.description !== null && meta.content === description) meta.content = before.description;
     };
   }, [title, description]);
 }
