@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { whenNear } from '@satta/shared/ui';
 
-/** The server's HTML of the part named `name`, as the page holds it before React takes it over. */
+/**
+ * The server's HTML of the part named `name`, as the page holds it before React takes it over;
+ * null when there is none, or when the part is on screen already: then it hydrates at once.
+ */
 function serverHtmlOf(name: string): string | null {
   if (typeof document === 'undefined') return null;
-  return document.querySelector(`[data-hydrate-near="${name}"]`)?.innerHTML ?? null;
+  const part = document.querySelector(`[data-hydrate-near="${name}"]`);
+  if (!part) return null;
+  const box = part.getBoundingClientRect();
+  if (box.top < window.innerHeight && box.bottom > 0) return null;
+  return part.innerHTML;
 }
 
 /**
@@ -12,7 +19,7 @@ function serverHtmlOf(name: string): string | null {
  * (whenNear): until then the server's HTML stays as it is, and a slow phone spends nothing on it
  * (no render, no listeners) while it starts the chart in view. `name` marks its box, so that the
  * first render in the browser finds the server's HTML to keep; without it (a page the browser
- * renders itself) the children render at once.
+ * renders itself), or with the part on screen already, the children render (hydrate) at once.
  *
  * The server's HTML is kept as the box's own markup (taken as it is, not hydrated), not as a
  * Suspense boundary waiting to hydrate: React holds every transition that reaches a boundary it
