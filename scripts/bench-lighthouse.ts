@@ -3,6 +3,8 @@
 // 400 days of sample data. Prints the median performance score, LCP, CLS, TBT and bytes per URL.
 //
 //   tsx scripts/bench-lighthouse.ts [--runs 3]
+//   tsx scripts/bench-lighthouse.ts --accessibility   (the accessibility score of the five public
+//   pages instead, once each, with the audits that fail)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,8 @@ import { siteNow } from '../shared/domain/siteTime.ts';
 import { chartPath } from '../shared/domain/chartUrls.ts';
 import { PATHS } from '../shared/domain/routes.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, accessibility: { type: 'boolean', default: false } } });
+const CATEGORY = values.accessibility ? 'accessibility' : 'performance';
 const RUNS = Number(values.runs);
 const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
@@ -34,8 +37,8 @@ interface LighthouseJson {
   lighthouseVersion: string;
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
-  categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; score?: number | null; scoreDisplayMode?: string }>;
   environment?: { benchmarkIndex?: number };
 }
 
@@ -47,7 +50,7 @@ async function lighthouse(
   url: string,
   dir: string,
   run: number,
-): Promise<{ figures: Figures; version: string; benchmarkIndex: number | undefined }> {
+): Promise<{ figures: Figures; version: string; benchmarkIndex: number | undefined; failing: string[] }> {
   const out = join(dir, `run-${run}.json`);
   const args = [
     LIGHTHOUSE,
@@ -55,7 +58,7 @@ async function lighthouse(
     '--quiet',
     '--output=json',
     `--output-path=${out}`,
-    '--only-categories=performance',
+    `--only-categories=${CATEGORY}`,
     '--form-factor=mobile',
     '--throttling-method=simulate',
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
@@ -74,8 +77,11 @@ async function lighthouse(
   return {
     version: lhr.lighthouseVersion,
     benchmarkIndex: lhr.environment?.benchmarkIndex,
+    failing: Object.entries(lhr.audits)
+      .filter(([, a]) => a.scoreDisplayMode === 'binary' && a.score === 0)
+      .map(([id]) => id),
     figures: {
-      score: Math.round((lhr.categories.performance.score ?? Number.NaN) * 100),
+      score: Math.round((lhr.categories[CATEGORY]?.score ?? Number.NaN) * 100),
       lcp: audit('largest-contentful-paint'),
       cls: audit('cumulative-layout-shift'),
       tbt: audit('total-blocking-time'),
@@ -113,11 +119,21 @@ async function main(): Promise<void> {
     // The render service lists the seeded games within a couple of seconds.
     await new Promise((ok) => setTimeout(ok, 3000));
     const year = siteNow(new Date()).dateKey.slice(0, 4);
-    const paths = [PATHS.home, PATHS.chart, chartPath('Gali', Number(year))];
+    const paths = values.accessibility
+      ? [PATHS.home, PATHS.chart, chartPath('Gali', Number(year)), PATHS.contact, PATHS.luckyNumber]
+      : [PATHS.home, PATHS.chart, chartPath('Gali', Number(year))];
     const site = stack.urls.site ?? '';
     // A warm-up load renders every page once, so no run pays for the first render.
     for (const path of paths) await (await fetch(`${site}${path}`)).arrayBuffer();
 
+    if (values.accessibility) {
+      console.log(`Lighthouse accessibility, mobile profile, ${CHROME}:`);
+      for (const path of paths) {
+        const { figures, failing } = await lighthouse(`${site}${path}`, dir, 0);
+        console.log(`  ${path.padEnd(16)} accessibility ${figures.score}${failing.length > 0 ? `  failing: ${failing.join(', ')}` : ''}`);
+      }
+      return;
+    }
     let header = false;
     for (const path of paths) {
       const runs: Figures[] = [];

@@ -449,16 +449,19 @@ describe('admin dashboard (mf-admin)', () => {
   it('the audit trail shows who changed what, when and from what to what', async () => {
     await page.clock.resume();
     const trail = region('Audit Trail');
-    const row = trail.locator('tr', { hasText: `sattanamee/Gali/${TODAY}` }).first();
-    await row.waitFor();
-    const cells = await row.locator('td').allTextContents();
-    expect(cells[0]).toBe(admin.email);
-    expect(cells[1]).toMatch(new RegExp(`^${TODAY} \\d{2}:\\d{2}:\\d{2} [AP]M$`));
-    expect(cells[3]).toBe('07 → 08');
-    // The import's entry keeps each row's old and new number.
-    const imported = trail.locator('tr', { hasText: `{"Gali/${IMPORT_DAYS[0]}":"00"` });
-    expect(await imported.count()).toBe(1);
-    expect(await imported.locator('td').nth(3).textContent()).toMatch(new RegExp(`^\\{"Gali/${IMPORT_DAYS[0]}":null,`));
+    // In words: the game, the day, old → new, who and when.
+    const entry = trail.locator(`li[data-path="sattanamee/Gali/${TODAY}"]`).first();
+    await entry.waitFor();
+    const email = admin.email.replace(/\./g, '\\.');
+    expect(await entry.locator('p').first().textContent()).toMatch(
+      new RegExp(`^Gali ${formatDisplayDate(TODAY).slice(0, 5)}: 07 → 08, by ${email}, (\\d{2}-\\d{2}-\\d{4} )?\\d{2}:\\d{2} [AP]M IST$`),
+    );
+    // The import's entry keeps each row's old and new number, under "Show data".
+    const imported = trail.locator('li[data-path="sattanamee"]').first();
+    expect(await imported.locator('p').first().textContent()).toMatch(/^399 results imported, by /);
+    await imported.getByText('Show data').click();
+    expect(await imported.locator('dd').nth(1).textContent()).toMatch(new RegExp(`^\\{"Gali/${IMPORT_DAYS[0]}":null,`));
+    expect(await imported.locator('dd').nth(2).textContent()).toContain(`{"Gali/${IMPORT_DAYS[0]}":"00"`);
   });
 
   it('is usable at 360 px: no sideways scrolling, every form reachable', async () => {

@@ -139,3 +139,50 @@ export const writeLabelUndo = (game: string, dayMonth: string): string => `Undo 
 export const writeLabelUndoWindow = (seconds: number): string => `Undo window: ${seconds} s`;
 export const writeLabelSchedule = (game: string, dayMonth: string, number: string): string => `Scheduled ${game} ${dayMonth}: ${number}`;
 export const writeLabelCancelSchedule = (game: string, dayMonth: string): string => `Cancelling the schedule of ${game} ${dayMonth}`;
+
+// The day board: today's games in draw order, each with its state and a publish field
+export const DAY_BOARD_TITLE = "Today's Games";
+export const DAY_BOARD_LIST = "Today's games in draw order";
+export const NEXT_GAME = 'Next';
+export const PUBLISH = 'Publish';
+export const NO_TIME = 'No time set';
+export const STATE_WAITING = 'Waiting';
+export const STATE_DUE = 'Due now';
+export const stateScheduled = (number: string, time: string): string => `Scheduled: ${number} at ${time} IST`;
+export const stateUndoWindow = (number: string, seconds: number): string => `Published: ${number}, undo window: push in ${seconds} s`;
+export const statePublished = (number: string, time: string | null): string =>
+  time === null ? `Published: ${number}` : `Published: ${number} at ${time} IST`;
+export const stateCorrected = (was: string, number: string, time: string | null): string =>
+  time === null ? `Corrected: ${was} → ${number}` : `Corrected: ${was} → ${number} at ${time} IST`;
+export const numberFor = (game: string): string => `Number for ${game}`;
+export const MORE_FORMS = 'More forms';
+export const DAY_BOARD_EMPTY = 'No games yet.';
+
+// The audit trail in words: '{what}, by {who}, {when}'
+export const SHOW_DATA = 'Show data';
+export const auditSentence = (what: string, who: string, when: string): string => `${what}, by ${who}, ${when}`;
+export const auditResultPublished = (result: string, number: string): string => `${result}: ${number} published`;
+export const auditResultChanged = (result: string, from: string, to: string): string => `${result}: ${from} → ${to}`;
+export const auditResultRemoved = (result: string, number: string): string => `${result}: ${number} removed`;
+export const auditGameTime = (game: string, from: string | null, to: string): string =>
+  from === null ? `${game} time set to ${to}` : `${game} time: ${from} → ${to}`;
+export const auditMainInfo = (fields: readonly string[]): string =>
+  fields.length === 0 ? 'Main information saved' : `Main information changed: ${fields.join(', ')}`;
+export const auditAdInfo = (parts: readonly string[]): string => (parts.length === 0 ? 'Ad info saved' : `Ad info: ${parts.join('; ')}`);
+export const auditAdsAdded = (labels: readonly string[]): string => `added ${labels.join(', ')}`;
+export const auditAdsRemoved = (labels: readonly string[]): string => `removed ${labels.join(', ')}`;
+export const auditAdsChanged = (labels: readonly string[]): string => `changed ${labels.join(', ')}`;
+export const auditKhaiwalAdded = (name: string): string => `Khaiwal ${name} added`;
+export const auditKhaiwalEdited = (name: string, was: string | null): string =>
+  was === null || was === name ? `Khaiwal ${name} edited` : `Khaiwal ${name} edited (was ${was})`;
+export const auditKhaiwalDeleted = (name: string): string => `Khaiwal ${name} deleted`;
+export const auditImported = (n: number): string => (n === 1 ? '1 result imported' : `${n} results imported`);
+const undoWindowWords = (seconds: number): string => (seconds === 0 ? 'off' : `${seconds} s`);
+export const auditUndoWindow = (from: number | null, to: number): string =>
+  from === null ? `Undo window set to ${undoWindowWords(to)}` : `Undo window: ${undoWindowWords(from)} → ${undoWindowWords(to)}`;
+export const auditScheduled = (result: string, number: string, time: string): string => `${result}: ${number} scheduled for ${time} IST`;
+export const auditScheduleChanged = (result: string, number: string, time: string): string =>
+  `${result}: schedule changed to ${number} at ${time} IST`;
+export const auditScheduleCancelled = (result: string, number: string | null): string =>
+  number === null ? `${result}: schedule cancelled` : `${result}: scheduled ${number} cancelled`;
+export const auditOther = (path: string): string => `${path} changed`;

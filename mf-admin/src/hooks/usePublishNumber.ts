@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import type { SetResultOptions, WriteResult } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
-import { forGame } from '@satta/shared/domain/messages';
+import {
+  NEW_OBJECT_CREATED_TODAY,
+  NUMBER_UPDATED_TODAY,
+  forGame,
+  newDataCreatedFor,
+  numberUpdatedFor,
+} from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
+import { validateTodayNumber } from '@satta/shared/domain/validation';
 import { mayOverwrite } from '../actions/confirmOverwrite.ts';
 import { DONE_PUBLISHED, NO_CONNECTION, replacedMeanwhile, writeLabelResult } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
@@ -63,6 +70,16 @@ async function publishChecked(
 }
 
 /**
+ * What a publish of the latest result says: for today 'New object created for today with updated
+ * number!' or 'Number updated successfully for today!', for another day (an evening draw filed
+ * under yesterday) the same with its date.
+ */
+function resultDaySuccess(day: string, today: string): (created: boolean) => string {
+  return (created) =>
+    day === today ? (created ? NEW_OBJECT_CREATED_TODAY : NUMBER_UPDATED_TODAY) : created ? newDataCreatedFor(day) : numberUpdatedFor(day);
+}
+
+/**
  * The publish step both number forms share: ask before replacing a published number, write it,
  * and report the outcome, naming the game, for 3 s. `silent` marks a back-filled result (never
  * pushed). Resolves true once written, or once the write is in the list of pending changes (no
@@ -110,5 +127,20 @@ export function usePublishNumber() {
   }
 
   const refuse = (text: string) => show(text, 'error', MESSAGE_MS);
-  return { data, busy, message, publish, refuse };
+
+  /**
+   * The latest result of a game, as Update Number and the day board publish it: the game and
+   * number checked (validateTodayNumber), filed under `day` (today, or yesterday for an evening
+   * draw entered after midnight), pushed after the undo window. Resolves as `publish` does.
+   */
+  async function publishLatest(form: { game: string; number: string }, day: string, today: string): Promise<boolean> {
+    const checked = validateTodayNumber(form);
+    if (!checked.ok) {
+      refuse(checked.error);
+      return false;
+    }
+    return publish(checked.value.game, day, checked.value.number, resultDaySuccess(day, today));
+  }
+
+  return { data, busy, message, publish, publishLatest, refuse };
 }

@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import Dashboard from './Dashboard.tsx';
 
 describe('Dashboard', () => {
-  it('welcomes the admin by email and shows every form', () => {
+  it('welcomes the admin by email and shows the day board first, then every form', () => {
     const { data } = fakeAdminData();
     renderAdmin(<Dashboard />, data);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, AdminSigned in as admin@example.com');
     const forms = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(forms).toEqual([
+      "Today's Games",
+      'More forms',
       'Update Number',
       'Publish Later',
       'Update Previous Number',
@@ -42,6 +44,41 @@ describe('Dashboard', () => {
     await advance(0);
     // No pending change: no list.
     expect(screen.queryByRole('region', { name: 'Pending changes' })).toBeNull();
+  });
+
+  it('keeps every other form one tap away: a link to each, which takes the focus there', () => {
+    const { data } = fakeAdminData();
+    renderAdmin(<Dashboard />, data);
+    const nav = screen.getByRole('navigation', { name: 'More forms' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Update Number',
+      'Publish Later',
+      'Update Previous Number',
+      'Update Password',
+      'Send Test Notification',
+      'Undo Window',
+      'Update Main Information',
+      'Update Ad Info',
+      'Sattaname Information',
+      'Khaiwal Management',
+      'Bulk Import Results',
+      'Audit Trail',
+    ]);
+    // jsdom lays nothing out and has no scrollIntoView.
+    const scrolled = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrolled;
+    const audit = links[links.length - 1] as HTMLAnchorElement;
+    try {
+      fireEvent.click(audit);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+    const target = document.getElementById(audit.getAttribute('href')?.slice(1) ?? '');
+    expect(target?.contains(screen.getByRole('region', { name: 'Audit Trail' }))).toBe(true);
+    expect(document.activeElement).toBe(target);
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
   });
 
   it('names every field', () => {

@@ -1,19 +1,70 @@
 import { useMemo, useState } from 'react';
+import styled from 'styled-components';
 import { useLive } from '@satta/shared/data';
 import { LOADING } from '@satta/shared/domain/messages';
-import { Button, Panel, RecordTable } from '@satta/shared/ui';
-import { AUDIT_EMPTY, AUDIT_LOAD_ERROR, AUDIT_TITLE, SHOW_MORE } from '../domain/adminMessages.ts';
-import { formatAuditTime, formatAuditValue } from '../domain/auditFormat.ts';
+import { Button, colors, Panel } from '@satta/shared/ui';
+import { AUDIT_EMPTY, AUDIT_LOAD_ERROR, AUDIT_TITLE, SHOW_DATA, SHOW_MORE } from '../domain/adminMessages.ts';
+import { describeAudit, formatAuditValue } from '../domain/auditFormat.ts';
 import { useAdminData } from '../hooks/adminData.ts';
+import { useSiteNow } from '../hooks/useSiteNow.ts';
 
 const PAGE = 25;
 
-/** Who changed which record, when (site time), and from what to what; newest first. */
+// Sentences that wrap: nothing here is wider than a 360 px screen.
+const List = styled.ol`
+  list-style: none;
+  margin: 0 0 8px;
+  padding: 0;
+  li {
+    padding: 8px 0;
+    border-bottom: 1px solid ${colors.line};
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+  }
+  details {
+    margin-top: 4px;
+    color: ${colors.muted};
+  }
+  summary {
+    display: flex;
+    align-items: center;
+    width: fit-content;
+    min-height: 32px;
+    cursor: pointer;
+  }
+  summary::before {
+    content: '▸';
+    margin-right: 6px;
+  }
+  details[open] > summary::before {
+    content: '▾';
+  }
+  dl {
+    margin: 4px 0 0;
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 2px 8px;
+  }
+  dd {
+    margin: 0;
+    font-family: ui-monospace, monospace;
+    white-space: pre-wrap;
+  }
+`;
+
+/**
+ * Who changed what and when, newest first, as sentences ('Gali 26-11: 97 → 42, by
+ * admin@example.com, 02:14 AM IST'); the stored record (path, old and new value) is one tap
+ * away under 'Show data'.
+ */
 export function AuditTrail() {
   const data = useAdminData();
   const audit$ = useMemo(() => data.audit$(), [data]);
   const { data: entries, error } = useLive(audit$);
   const [shown, setShown] = useState(PAGE);
+  const today = useSiteNow(data.timezone).dateKey;
 
   return (
     <Panel title={AUDIT_TITLE} wide>
@@ -21,30 +72,24 @@ export function AuditTrail() {
       {!entries && !error && <p>{LOADING}</p>}
       {entries?.length === 0 && <p>{AUDIT_EMPTY}</p>}
       {entries && entries.length > 0 && (
-        <RecordTable>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Who</th>
-                <th scope="col">When</th>
-                <th scope="col">Path</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.slice(0, shown).map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.email ?? entry.uid}</td>
-                  <td>{formatAuditTime(entry.at, data.timezone)}</td>
-                  <td>{entry.path}</td>
-                  <td title={`${entry.old ?? 'null'} → ${entry.new ?? 'null'}`}>
-                    {`${formatAuditValue(entry.old)} → ${formatAuditValue(entry.new)}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </RecordTable>
+        <List>
+          {entries.slice(0, shown).map((entry) => (
+            <li key={entry.id} data-path={entry.path}>
+              <p>{describeAudit(entry, data.timezone, today)}</p>
+              <details>
+                <summary>{SHOW_DATA}</summary>
+                <dl>
+                  <dt>Path</dt>
+                  <dd>{entry.path}</dd>
+                  <dt>Old</dt>
+                  <dd>{formatAuditValue(entry.old)}</dd>
+                  <dt>New</dt>
+                  <dd>{formatAuditValue(entry.new)}</dd>
+                </dl>
+              </details>
+            </li>
+          ))}
+        </List>
       )}
       {entries && entries.length > shown && (
         <Button $size="compact" type="button" $variant="secondary" onClick={() => setShown((n) => n + PAGE)}>

@@ -2,18 +2,10 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLive } from '@satta/shared/data';
 import { EARLY_MORNING_CUTOFF } from '@satta/shared/domain/currentGame';
-import {
-  FORM_UPDATE_NUMBER,
-  NEW_OBJECT_CREATED_TODAY,
-  NUMBER_UPDATED_TODAY,
-  UPDATING,
-  newDataCreatedFor,
-  numberUpdatedFor,
-} from '@satta/shared/domain/messages';
+import { FORM_UPDATE_NUMBER, UPDATING } from '@satta/shared/domain/messages';
 import { defaultResultDay } from '@satta/shared/domain/resultDay';
 import { addDays, formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { formatGameTime } from '@satta/shared/domain/time';
-import { validateTodayNumber } from '@satta/shared/domain/validation';
 import { Button, colors, Form, Input, Label, Panel, Row, Select, StatusLine } from '@satta/shared/ui';
 import { drawnYesterdayNote, todayOption, yesterdayOption } from '../domain/adminMessages.ts';
 import { usePublishNumber } from '../hooks/usePublishNumber.ts';
@@ -37,7 +29,7 @@ export function UpdateNumberForm() {
   const [number, setNumber] = useState('');
   // The admin's own pick of day; null follows the default, which moves with the game and the clock.
   const [chosenDay, setChosenDay] = useState<string | null>(null);
-  const { data, busy, message, publish, refuse } = usePublishNumber();
+  const { data, busy, message, publishLatest } = usePublishNumber();
   const now = useSiteNow(data.timezone);
   const games$ = useMemo(() => data.homeGames$(), [data]);
   const games = useLive(games$).data;
@@ -56,17 +48,7 @@ export function UpdateNumberForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateTodayNumber({ game, number });
-    if (!checked.ok) return refuse(checked.error);
-    const success = (created: boolean) =>
-      day === today
-        ? created
-          ? NEW_OBJECT_CREATED_TODAY
-          : NUMBER_UPDATED_TODAY
-        : created
-          ? newDataCreatedFor(day)
-          : numberUpdatedFor(day);
-    if (await publish(checked.value.game, day, checked.value.number, success)) {
+    if (await publishLatest({ game, number }, day, today)) {
       setNumber('');
       setChosenDay(null);
     }
