@@ -38,7 +38,15 @@ interface LighthouseJson {
   runtimeError?: { code: string; message: string };
   runWarnings?: string[];
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; score?: number | null; scoreDisplayMode?: string }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      score?: number | null;
+      scoreDisplayMode?: string;
+      details?: { items?: { node?: { snippet?: string; explanation?: string } }[] };
+    }
+  >;
   environment?: { benchmarkIndex?: number };
 }
 
@@ -79,7 +87,12 @@ async function lighthouse(
     benchmarkIndex: lhr.environment?.benchmarkIndex,
     failing: Object.entries(lhr.audits)
       .filter(([, a]) => a.scoreDisplayMode === 'binary' && a.score === 0)
-      .map(([id]) => id),
+      .map(([id, a]) =>
+        [
+          id,
+          ...(a.details?.items ?? []).slice(0, 3).map((i) => `    ${i.node?.snippet ?? ''} ${i.node?.explanation?.split('\n')[1] ?? ''}`),
+        ].join('\n'),
+      ),
     figures: {
       score: Math.round((lhr.categories[CATEGORY]?.score ?? Number.NaN) * 100),
       lcp: audit('largest-contentful-paint'),

@@ -25,6 +25,8 @@ export const COLORS = {
   '--color-table-side': '#fdf3e7',
   '--color-result': '#1b7f2a',
   '--color-wait': '#c62828',
+  /** The other end of 'Wait...'s pulse: darker, never fainter, so the text keeps its contrast. */
+  '--color-wait-deep': '#7a1212',
   '--color-stale-bg': '#fff3cd',
   '--color-stale-text': '#6d4c00',
   '--color-offline-bg': '#fde7e9',
