@@ -23,6 +23,7 @@ const BENCHES = [
   'bench-push-tarpit.ts',
   'bench-hostile.ts',
   'bench-rtdb-scale.ts',
+  'bench-preview.ts',
 ];
 
 const fileOf = (name) => `bench-${name.replace(/^bench-/, '').replace(/\.ts$/, '')}.ts`;

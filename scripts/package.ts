@@ -13,7 +13,8 @@ import { buildNotify, buildRender, packagesImportedBy, type ServerBuild } from '
  * Dockerfiles COPY only what this writes, which `package.test.ts` checks).
  *
  *   render/  Dockerfile, package.json + package-lock.json (production dependencies), server/
- *            (the built service), shell/ (the shell's build: page template, assets, its server
+ *            (the built service, with assets/fonts/: the fonts of the link-preview images, found
+ *            beside server.mjs), shell/ (the shell's build: page template, assets, its server
  *            bundle, config.json). The remotes' server bundles are read from the site at run
  *            time (RENDER_SITE), so a remote deployed alone reaches the pages without a new image.
  *   notify/  Dockerfile, package.json + package-lock.json, server/ (the built service and
@@ -73,6 +74,8 @@ export async function packageServices(out = join(ROOT, 'dist/package')): Promise
     writePackage(dir, service, built);
   }
   cpSync(join(ROOT, 'shell/dist'), join(dirs.render, 'shell'), { recursive: true });
+  // The link-preview images' fonts (server/render/src/previewText.ts finds them beside server.mjs).
+  cpSync(join(ROOT, 'server/render/assets/fonts'), join(dirs.render, 'server/assets/fonts'), { recursive: true });
   return dirs;
 }
 

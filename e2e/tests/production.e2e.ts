@@ -156,6 +156,15 @@ describe('the packaged services, as production runs them', () => {
     expect(html).toContain('This website is for information only');
     expect(await (await until200(`${running.render.url}/readyz`)).json()).toEqual({ ok: true });
     expect((await fetch(`${running.render.url}/healthz`)).status).toBe(200);
+    // Its link preview image, drawn with the fonts the package ships.
+    const image = /<meta property="og:image" content="[^"]*(\/og\/[^"]+\.png)"/.exec(html)?.[1];
+    expect(image).toMatch(/^\/og\/home-[\w-]+\.png$/);
+    const png = await fetch(`${running.render.url}${image ?? ''}`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await png.arrayBuffer());
+    // The PNG's header: 1200 x 630.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
   it('the notify service accepts a push subscription and refuses /send-test to an anonymous caller', async () => {

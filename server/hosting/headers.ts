@@ -41,6 +41,12 @@ const HASHED_ASSET = new RegExp(HASHED_ASSET_PATTERN);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/**
+ * Link preview images (/og/…, made by the render service): each address names its content, so
+ * browsers keep one a day and the CDN a week. Hosting's rule for *.png would say no-cache.
+ */
+export const PREVIEW_CACHE_CONTROL = 'public, max-age=86400, s-maxage=604800';
+export const PREVIEW_PATHS = '/og/**';
 
 /** HTML, remoteEntry.js, /config.json, /sw.js and every other unhashed file revalidate. */
 export function cacheControl(urlPath: string): string {
@@ -178,6 +184,7 @@ export function hostingHeaderRules(config: RuntimeConfig, scriptHashes: readonly
       ],
     },
     ...REVALIDATED_FILES.map((source) => ({ source, headers: [header('Cache-Control', REVALIDATE)] })),
+    { source: PREVIEW_PATHS, headers: [header('Cache-Control', PREVIEW_CACHE_CONTROL)] },
     // A shell on another origin may load the remotes hosted here (module scripts are fetched with CORS).
     { source: '/**/remoteEntry.js', headers: [header('Access-Control-Allow-Origin', '*')] },
     { regex: HASHED_ASSET_PATTERN, headers: [header('Cache-Control', IMMUTABLE)] },

@@ -12,7 +12,9 @@ import { renderPage } from './renderPage.tsx';
 import { RemoteWidgets } from './widgets.ts';
 import type { ShellServerBundle } from './bundles.ts';
 import type { Snapshot } from './snapshot.ts';
-import { NOT_FOUND_KEY, PAGE_ROUTES, UNKNOWN_GAME_KEY, classify, describePage, withSlug } from './routing.ts';
+import { NOT_FOUND_KEY, PAGE_ROUTES, UNKNOWN_GAME_KEY, classify, describePage, previewOfPage, withSlug } from './routing.ts';
+import { PREVIEW_CACHE_CONTROL, PREVIEW_HEIGHT, PREVIEW_REDIRECT_CACHE_CONTROL, PREVIEW_WIDTH } from './linkPreview.ts';
+import { PreviewImages, type StoredImage } from './previewImages.ts';
 import { REDIRECT_CACHE_CONTROL, ROBOTS_CACHE_CONTROL, SITEMAP_CACHE_CONTROL, robotsTxt, sitemapXml } from './seo.ts';
 
 export { PAGE_ROUTES } from './routing.ts';
@@ -48,6 +50,8 @@ export interface RenderOptions {
    * for one that came otherwise (a data source without it, as in tests).
    */
   prerenderMs?: number;
+  /** SVG -> PNG of the link-preview images (default: resvg off the event loop); tests count the renders. */
+  drawPreview?: (svg: string) => Promise<Buffer>;
 }
 
 export interface RenderData {
@@ -68,6 +72,8 @@ export interface RenderServer {
   url: string;
   port: number;
   pages: PageCache;
+  /** The link-preview images (`/og/...`), each rendered once per page and data. */
+  previews: PreviewImages;
   /** Checks the remotes' server bundles for a redeploy now (as the timer does). */
   checkRemotes(): Promise<void>;
   /** Stops at once, dropping the connections (tests). */
@@ -96,19 +102,35 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   let selfUrl = '';
   const origin = () => (options.site ?? selfUrl).replace(/\/+$/, '');
   const titles = { titles: shell.TITLES, notFoundTitle: shell.NOT_FOUND_TITLE ?? shell.TITLES['/'] ?? '' };
+  const previews = new PreviewImages({ timezone, ...(options.drawPreview ? { draw: options.drawPreview } : {}) });
+  /** The current preview of a page (`/` and the charts), whose address its head names. */
+  const previewOf = (route: string, snapshot: Snapshot) => {
+    const target = previewOfPage(route, snapshot);
+    return target ? previews.describe(target, snapshot) : null;
+  };
   const render = (route: string, snapshot: Snapshot) => {
     const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
+    const preview = previewOf(route, snapshot);
     return renderPage({
       template,
       shell,
       widgets: remotes.lookup,
       url,
-      head: { ...head, alternates: feedLinks(origin()) },
+      head: {
+        ...head,
+        alternates: feedLinks(origin()),
+        ...(preview ? { image: { url: origin() + preview.path, alt: preview.alt, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT } } : {}),
+      },
       snapshot,
       timezone,
     });
   };
-  const pages = new PageCache(render, { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY, UNKNOWN_GAME_KEY] });
+  // A page is rendered again when its preview's address changes (a number it draws changed).
+  const pages = new PageCache(
+    render,
+    { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY, UNKNOWN_GAME_KEY] },
+    (route, snapshot) => previewOf(route, snapshot)?.path ?? null,
+  );
   // The chart not-found pages of their own address (an unknown year of a game, a malformed
   // address): kept apart, a few, so that no flood of them pushes a real page out of `pages`, and
   // rendered one per turn of the event loop with a bounded queue, so that cached pages are
@@ -168,6 +190,24 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
         type: found.format === 'json' ? FEED_JSON_TYPE : FEED_XML_TYPE,
         cacheControl: FEED_CACHE_CONTROL,
       });
+    }
+    if (found.kind === 'preview') {
+      // A chart's year is brought into memory as for its page; the image is drawn from the newest snapshot.
+      if (found.target.kind === 'chart' && options.data.loadYear) await options.data.loadYear(found.target.game, found.target.year);
+      const current = options.data.snapshot;
+      if (!current) return hosting.handle(req, res);
+      const preview = previews.describe(found.target, current);
+      // An older image's address (or another spelling of the game) leads to the current image.
+      if (preview.path !== found.path) return sendRedirect(res, 302, preview.path, PREVIEW_REDIRECT_CACHE_CONTROL);
+      let image: StoredImage;
+      try {
+        image = await previews.image(preview, current);
+      } catch {
+        // Logged by PreviewImages; the next request renders it again.
+        res.writeHead(503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+        return void res.end();
+      }
+      return sendImage(req, res, image);
     }
     if (found.kind === 'redirect') {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -275,6 +315,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
     pages,
+    previews,
     checkRemotes: async () => {
       checkRemotes();
       await checking;
@@ -329,6 +370,31 @@ function sendText(req: IncomingMessage, res: ServerResponse, text: string, type:
   const body = Buffer.from(text);
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheControl, 'Content-Length': body.length });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendRedirect(res: ServerResponse, status: 301 | 302, location: string, cacheControl: string): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.writeHead(status, { Location: location, 'Cache-Control': cacheControl });
+  res.end();
+}
+
+/** A link-preview PNG: 304 for a matching If-None-Match, else the image (PNG is compressed already). */
+function sendImage(req: IncomingMessage, res: ServerResponse, image: StoredImage): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'image/png');
+  res.setHeader('Cache-Control', PREVIEW_CACHE_CONTROL);
+  res.setHeader('ETag', image.etag);
+  res.setHeader('Last-Modified', new Date(image.dataAt).toUTCString());
+  const tags = String(req.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''));
+  if (tags.includes(image.etag)) {
+    res.writeHead(304);
+    return void res.end();
+  }
+  res.setHeader('Content-Length', image.png.length);
+  res.writeHead(200);
+  res.end(req.method === 'HEAD' ? undefined : image.png);
 }
 
 /** The chart not-found pages kept per address, and how many may wait for their render. */

@@ -37,10 +37,13 @@ export class PageCache {
   /**
    * `bound`: at most `limit` pages besides the `pinned` routes, the least recently asked for
    * dropped first (chart pages: one per game and year, and not-found pages per address).
+   * `extraInputs`: what else a page shows that decides its re-render, besides the data its
+   * widgets read (the address of its link-preview image, which names the data it draws).
    */
   constructor(
     private readonly render: (route: string, snapshot: Snapshot) => RenderedPage,
     private readonly bound?: { limit: number; pinned: readonly string[] },
+    private readonly extraInputs?: (route: string, snapshot: Snapshot) => unknown,
   ) {}
 
   /** How many pages are kept. */
@@ -67,7 +70,7 @@ export class PageCache {
     if (!snapshot) return stored;
     if (stored && stored.generation === this.generation) {
       if (this.checked.get(route) === snapshot) return stored;
-      if (stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot)) {
+      if (stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot, this.extraInputs?.(route, snapshot))) {
         this.checked.set(route, snapshot);
         return stored;
       }
@@ -83,7 +86,7 @@ export class PageCache {
     this.renders += 1;
     const fresh: StoredPage = {
       ...storedBody(page.html, snapshot.at),
-      inputs: inputsOf(Object.keys(page.data), snapshot),
+      inputs: inputsOf(Object.keys(page.data), snapshot, this.extraInputs?.(route, snapshot)),
       generation: this.generation,
     };
     if (stored) retire(stored);
@@ -147,7 +150,7 @@ export function retire(stored: StoredBody): void {
   smallerBrotli.delete(stored);
 }
 
-/** What a page read, re-read from a snapshot: equal strings mean an equal page. */
-function inputsOf(keys: string[], snapshot: Snapshot): string {
-  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => entryOf(snapshot, key)) });
+/** What a page read, re-read from a snapshot (and its extra inputs): equal strings mean an equal page. */
+function inputsOf(keys: string[], snapshot: Snapshot, extra: unknown): string {
+  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => entryOf(snapshot, key)), extra });
 }

@@ -13,6 +13,7 @@ import { CLIENT_ONLY_PATHS, PUBLIC_PATHS } from '@satta/shared/domain/routes';
 import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
 import { SITE_NAME, chartDataset, escapeHtml, type PageHead } from './seo.ts';
 import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
+import { PREVIEW_BASE, previewTarget, type PreviewTarget } from './linkPreview.ts';
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
 export const PAGE_ROUTES = PUBLIC_PATHS;
@@ -84,6 +85,8 @@ export type Answer =
   | { kind: 'sitemap' }
   | { kind: 'robots' }
   | { kind: 'feed'; format: 'json' | 'xml' }
+  /** A page's link-preview image (`path`: as asked; the current one may have another hash). */
+  | { kind: 'preview'; target: PreviewTarget; path: string }
   /** The static host: files, /config.json, client-only routes, or no data to render from yet. */
   | { kind: 'static' };
 
@@ -97,6 +100,10 @@ export function classify(pathname: string, snapshot: Snapshot | null, isStatic: 
   if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
   if (pathname === FEED_JSON_PATH || pathname === FEED_XML_PATH) {
     return snapshot ? { kind: 'feed', format: pathname === FEED_JSON_PATH ? 'json' : 'xml' } : { kind: 'static' };
+  }
+  if (pathname.startsWith(`${PREVIEW_BASE}/`)) {
+    const target = snapshot ? previewTarget(pathname, snapshot) : null;
+    return target ? { kind: 'preview', target, path: pathname } : { kind: 'static' };
   }
   // The shell's router matches its routes in any case: /CHART is /chart, at its one address.
   const lower = pathname.toLowerCase();
@@ -114,6 +121,14 @@ export function classify(pathname: string, snapshot: Snapshot | null, isStatic: 
   }
   if (extname(pathname) !== '' || pathname.split('/').some((part) => part.startsWith('.')) || isStatic(pathname)) return { kind: 'static' };
   return { kind: 'page', key: NOT_FOUND_KEY, status: 404 };
+}
+
+/** The page whose link preview a rendered route shows (`/` and the charts), or null: it has none. */
+export function previewOfPage(key: string, snapshot: Snapshot): PreviewTarget | null {
+  if (key === '/') return { kind: 'home' };
+  if (!key.startsWith(`${CHART_BASE}/`)) return null;
+  const chart = resolveChart(key, snapshot);
+  return chart.kind === 'chart' ? { kind: 'chart', game: chart.game, year: chart.year } : null;
 }
 
 /** Shown to search engines and link previews; the shell's index.html has the same text. */

@@ -25,6 +25,8 @@ export interface PageHead {
   structuredData?: Record<string, unknown>;
   /** <link rel="alternate"> tags of the site's feeds. */
   alternates?: string;
+  /** The page's link-preview image (absolute address, alt text; 1200×630 PNG): Open Graph and Twitter's large card. */
+  image?: { url: string; alt: string; width: number; height: number };
 }
 
 export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -48,6 +50,20 @@ export function headTags(head: PageHead): string {
     meta('og:locale', 'hi_IN'),
     meta('og:site_name', SITE_NAME),
   ];
+  if (head.image) {
+    const { url, alt, width, height } = head.image;
+    const named = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}" />`;
+    tags.push(
+      meta('og:image', url),
+      meta('og:image:type', 'image/png'),
+      meta('og:image:width', String(width)),
+      meta('og:image:height', String(height)),
+      meta('og:image:alt', alt),
+      named('twitter:card', 'summary_large_image'),
+      named('twitter:image', url),
+      named('twitter:image:alt', alt),
+    );
+  }
   if (head.alternates) tags.push(head.alternates);
   if (head.structuredData) tags.push(`<script type="application/ld+json">${scriptJson(head.structuredData)}</script>`);
   return tags.join('');
