@@ -3,16 +3,7 @@ import styled from 'styled-components';
 import { Card, color, navigateTo, useCurrentPath } from '@satta/shared/ui';
 import { CHART_INTRO_HI, CHART_SUBTITLE, chartHeader } from '@satta/shared/domain/messages';
 import { GAMES, orderGames } from '@satta/shared/domain/games';
-import {
-  CHART_BASE,
-  CHART_NOT_FOUND_TITLE,
-  chartDescription,
-  chartDocumentTitle,
-  chartPath,
-  gameSlug,
-  parseChartPath,
-  type ChartAddress,
-} from '@satta/shared/domain/chartUrls';
+import { CHART_BASE, chartPath, parseChartPath, type ChartAddress } from '@satta/shared/domain/chartUrls';
 import { filterGames } from '@satta/shared/domain/gameSearch';
 import { useGameNames } from '../hooks/useGameNames.ts';
 import { useGameYears } from '../hooks/useGameYears.ts';
@@ -21,7 +12,7 @@ import { useChartHead } from '../hooks/useChartHead.ts';
 import { useToday } from '../hooks/useToday.ts';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { chartState } from '../rules/chartState.ts';
-import { resolveChartRoute } from '../rules/chartRoute.ts';
+import { decideChartPage, replacementPath, type ChartFacts, type ChartNotFoundReason } from '../rules/chartPage.ts';
 import { BAD_CHART_ADDRESS, unknownGameText, unknownYearText } from '../text.ts';
 import { ChartMessage } from '../components/ChartMessage.tsx';
 import { ChartNotFound } from '../components/ChartNotFound.tsx';
@@ -74,19 +65,23 @@ export default function ChartPage() {
   );
   // The database's games once it has answered (an empty database holds none); null until then.
   const known = games.kind === 'ready' ? games.value : games.kind === 'no-data' ? [] : null;
-  const route = resolveChartRoute(address, known, today.year);
-  const chartGame = route.kind === 'chart' ? route.game : null;
+  // What the address is, status and head included, is decided by decideChartPage, as the render
+  // service asks it too. First the game it names, whose years the decision then takes into account.
+  const asked = path ?? CHART_BASE;
+  const facts: Omit<ChartFacts, 'years'> = { names: known, currentYear: today.year, todayKey: today.dateKey };
+  const named = decideChartPage(asked, { ...facts, years: () => null });
+  const chartGame = named.kind === 'chart' ? named.game : null;
   const browserYears = useGameYears(chartGame, today.year);
   const data = useChartData();
   // A server render knows the years at once, and so does the browser on the page it rendered
   // (see serverYears), until the database has answered.
   const years = browserYears.known ? browserYears : (serverYears(data, chartGame) ?? browserYears);
-  // A past year the database has no results for has no chart; the current year always has one.
-  const yearMissing = route.kind === 'chart' && years.known && !years.years.includes(route.year);
+  // Until the years are known the chart is shown; then a past year without results is not found.
+  const page = decideChartPage(asked, { ...facts, years: (game) => (game === chartGame && years.known ? years.years : null) });
   // Until the years are known the open one is offered too, so the picker shows the year on screen.
   const offeredYears =
-    route.kind === 'chart' && !years.known && !years.years.includes(route.year)
-      ? [...years.years, route.year].sort((a, b) => b - a)
+    page.kind === 'chart' && !years.known && !years.years.includes(page.year)
+      ? [...years.years, page.year].sort((a, b) => b - a)
       : years.years;
 
   // Whether this page pushed the chart's address: then Close is Back, and Back leaves no chart.
@@ -94,32 +89,16 @@ export default function ChartPage() {
   if (address.kind === 'index') openedHere.current = false;
 
   // Every spelling of a game (an alias, other case) and the address without a year end on the
-  // one canonical address, /chart/{slug}/{year} (the render service names it the same way).
-  const canonicalPath =
-    route.kind === 'chart' && address.kind === 'chart' && (address.slug !== gameSlug(route.game) || address.year === null)
-      ? chartPath(route.game, route.year)
-      : null;
+  // one canonical address, /chart/{slug}/{year} (the render service answers the same decision).
+  const replacement = replacementPath(page);
   useEffect(() => {
-    if (canonicalPath !== null) navigateTo(canonicalPath, { replace: true });
-  }, [canonicalPath]);
+    if (replacement !== null) navigateTo(replacement, { replace: true });
+  }, [replacement]);
 
-  const notFound = route.kind === 'unknown-game' || route.kind === 'unknown-year' || route.kind === 'bad-address' || yearMissing;
-  useChartHead(
-    notFound
-      ? { title: CHART_NOT_FOUND_TITLE, description: CHART_NOT_FOUND_TITLE }
-      : route.kind === 'chart'
-        ? { title: chartDocumentTitle(route.game, route.year), description: chartDescription(route.game, route.year) }
-        : null,
-  );
+  useChartHead(page.kind === 'chart' || page.kind === 'not-found' ? { title: page.head.title, description: page.head.description } : null);
 
-  if (notFound) {
-    const reason =
-      route.kind === 'unknown-game'
-        ? unknownGameText(route.slug)
-        : route.kind === 'unknown-year' || route.kind === 'chart'
-          ? unknownYearText(route.game, route.year)
-          : BAD_CHART_ADDRESS;
-    return <ChartNotFound reason={reason} games={known ?? []} year={today.year} />;
+  if (page.kind === 'not-found') {
+    return <ChartNotFound reason={notFoundText(page.reason)} games={known ?? []} year={today.year} />;
   }
 
   const open = (name: string) => {
@@ -150,19 +129,26 @@ export default function ChartPage() {
       <Card>
         <MonthlyChartWhenNear today={today} follow={follow} />
       </Card>
-      {route.kind === 'chart' && (
+      {page.kind === 'chart' && (
         <YearlyChartOverlay
-          key={route.game}
-          game={route.game}
-          year={route.year}
+          key={page.game}
+          game={page.game}
+          year={page.year}
           years={offeredYears}
           todayKey={today.dateKey}
-          onYearChange={(year) => navigateTo(chartPath(route.game, year), { replace: true })}
+          onYearChange={(year) => navigateTo(chartPath(page.game, year), { replace: true })}
           onClose={close}
         />
       )}
     </>
   );
+}
+
+/** The not-found page's sentence for why an address has no chart. */
+function notFoundText(reason: ChartNotFoundReason): string {
+  if (reason.kind === 'unknown-game') return unknownGameText(reason.slug);
+  if (reason.kind === 'unknown-year') return unknownYearText(reason.game, reason.year);
+  return BAD_CHART_ADDRESS;
 }
 
 /**

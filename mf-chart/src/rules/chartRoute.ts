@@ -14,7 +14,8 @@ export type ChartRoute =
 /**
  * Resolves an address against the games the database holds (null until known: then the
  * registry answers, so a shared link to a known game opens at once) and the site's year.
- * Which years actually have results is checked later, once the database has said so.
+ * Which years actually have results is checked later, once the database has said so: both in
+ * decideChartPage (chartPage.ts), the one decision about a chart address.
  */
 export function resolveChartRoute(address: ChartAddress, names: readonly string[] | null, currentYear: number): ChartRoute {
   if (address.kind === 'index') return { kind: 'index' };

@@ -103,13 +103,16 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   const origin = () => (options.site ?? selfUrl).replace(/\/+$/, '');
   const titles = { titles: shell.TITLES, notFoundTitle: shell.NOT_FOUND_TITLE ?? shell.TITLES['/'] ?? '' };
   const previews = new PreviewImages({ timezone, ...(options.drawPreview ? { draw: options.drawPreview } : {}) });
+  // A chart address is what mf-chart decides (its server bundle's decideChartPage), for its page,
+  // its head and its link preview alike; without a loaded mf-chart the static host answers it.
+  const decider = () => remotes.chartDecider();
   /** The current preview of a page (`/` and the charts), whose address its head names. */
   const previewOf = (route: string, snapshot: Snapshot) => {
-    const target = previewOfPage(route, snapshot);
+    const target = previewOfPage(route, snapshot, decider());
     return target ? previews.describe(target, snapshot) : null;
   };
   const render = (route: string, snapshot: Snapshot) => {
-    const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles });
+    const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles }, decider());
     const preview = previewOf(route, snapshot);
     return renderPage({
       template,
@@ -178,7 +181,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
             : null;
       return sendHealth(res, problem ? 503 : 200, problem ? { ok: false, reason: problem } : { ok: true });
     }
-    const found = classify(pathname, options.data.snapshot, isStatic);
+    const found = classify(pathname, options.data.snapshot, isStatic, decider());
     if (found.kind === 'robots') return sendText(req, res, robotsTxt(origin()), 'text/plain; charset=utf-8', ROBOTS_CACHE_CONTROL);
     const snapshot = options.data.snapshot;
     if (found.kind === 'sitemap' && snapshot) {
@@ -271,7 +274,11 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     checking = checking.then(async () => {
       const before = remotes.version;
       await remotes.load();
-      if (remotes.version !== before) pages.invalidate();
+      // Its widgets and, for mf-chart, its decisions about the chart addresses: every page again.
+      if (remotes.version !== before) {
+        pages.invalidate();
+        notFoundPages.invalidate();
+      }
     });
   };
   const checkTimer = options.remoteCheckMs ? setInterval(checkRemotes, options.remoteCheckMs) : null;

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
+import { chartFacts } from './chartDecision.ts';
 import type { Snapshot } from './snapshot.ts';
+import { RemoteWidgets } from './widgets.ts';
 import { TEST_CONFIG, inlineEntries, testMounts } from './testSupport.ts';
 
 /*
@@ -267,5 +272,38 @@ describe('sitemap and robots.txt', () => {
       `Sitemap: ${SITE}/sitemap.xml`,
       '',
     ]);
+  });
+});
+
+describe('mf-chart decides its addresses', () => {
+  it('its server bundle exports the decision, which is never taken for a widget', async () => {
+    const remotes = new RemoteWidgets(TEST_CONFIG.remotes ?? {}, mounts);
+    expect(await remotes.load()).toEqual([]);
+    expect(remotes.lookup('mf-chart', 'ChartPage')).toBeTypeOf('function');
+    expect(remotes.lookup('mf-chart', 'decideChartPage')).toBeUndefined();
+    const decide = remotes.chartDecider();
+    expect(decide?.(`/chart/Disawer/${year}`, chartFacts(snapshot))).toMatchObject({
+      kind: 'chart',
+      game: 'Disawar',
+      canonicalRedirect: `/chart/disawar/${year}`,
+    });
+  });
+
+  it('without its server bundle, chart addresses are the static host’s: the shell decides in the browser', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'satta-no-chart-'));
+    const own = await startRender({ port: 0, mounts: testMounts({ 'mf-chart': empty }), config: TEST_CONFIG, data, site: SITE });
+    try {
+      for (const path of [`/chart/gali/${lastYear}`, '/chart/gali', `/chart/Disawer/${year}`, '/chart/no-such-game/2030']) {
+        const response = await fetch(`${own.url}${path}`, { redirect: 'manual' });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('<div id="root"></div>');
+      }
+      expect((await fetch(`${own.url}/og/chart/gali/${year}.png`, { redirect: 'manual' })).status).toBe(404);
+      // The list itself is still rendered (mf-chart's page as its placeholder).
+      expect((await fetch(`${own.url}/chart`)).status).toBe(200);
+    } finally {
+      await own.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

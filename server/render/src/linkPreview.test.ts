@@ -17,6 +17,8 @@ import {
 import { PreviewImages } from './previewImages.ts';
 import type { Snapshot } from './snapshot.ts';
 import { decodePng, pngSize } from './testPng.ts';
+// mf-chart's decision about a chart address, which the render service asks of its server bundle.
+import { decideChartPage } from '../../../mf-chart/src/rules/chartPage.ts';
 
 /*
  * The link-preview images from a fixed snapshot: what they draw (the drawing and its SVG, with
@@ -191,15 +193,23 @@ describe('a preview’s address', () => {
   });
 
   it('is read back to its page against the games in memory', () => {
-    expect(previewTarget('/og/home-0123456789abcdef.png', snapshot)).toEqual({ kind: 'home' });
-    expect(previewTarget('/og/home.png', snapshot)).toEqual({ kind: 'home' });
-    expect(previewTarget('/og/chart/gali/2025-0123456789abcdef.png', snapshot)).toEqual({ kind: 'chart', game: 'Gali', year: 2025 });
+    expect(previewTarget('/og/home-0123456789abcdef.png', snapshot, decideChartPage)).toEqual({ kind: 'home' });
+    expect(previewTarget('/og/home.png', snapshot, decideChartPage)).toEqual({ kind: 'home' });
+    expect(previewTarget('/og/chart/gali/2025-0123456789abcdef.png', snapshot, decideChartPage)).toEqual({
+      kind: 'chart',
+      game: 'Gali',
+      year: 2025,
+    });
     // Another spelling of the game finds it (and is then sent to its own address).
-    expect(previewTarget('/og/chart/disawer/2026-0123.png', snapshot)).toEqual({ kind: 'chart', game: 'Disawar', year: 2026 });
-    expect(previewTarget('/og/chart/nowhere/2026-0123.png', snapshot)).toBeNull();
-    expect(previewTarget('/og/chart/gali/2019-0123.png', snapshot)).toBeNull();
-    expect(previewTarget('/og/chart/%E0%A4/2026.png', snapshot)).toBeNull();
-    expect(previewTarget('/og/other.png', snapshot)).toBeNull();
+    expect(previewTarget('/og/chart/disawer/2026-0123.png', snapshot, decideChartPage)).toEqual({
+      kind: 'chart',
+      game: 'Disawar',
+      year: 2026,
+    });
+    expect(previewTarget('/og/chart/nowhere/2026-0123.png', snapshot, decideChartPage)).toBeNull();
+    expect(previewTarget('/og/chart/gali/2019-0123.png', snapshot, decideChartPage)).toBeNull();
+    expect(previewTarget('/og/chart/%E0%A4/2026.png', snapshot, decideChartPage)).toBeNull();
+    expect(previewTarget('/og/other.png', snapshot, decideChartPage)).toBeNull();
   });
 
   it('writes the Hindi name from the games’ registry; a game it does not know keeps its own name', () => {

@@ -4,7 +4,7 @@ import { crc32, deflate } from 'node:zlib';
 import { renderAsync } from '@resvg/resvg-js';
 import { cacheKeys } from '@satta/shared/data';
 import { MONTH_NAMES } from '@satta/shared/domain/calendarNames';
-import { CHART_BASE, gameFromSlug, gameSlug } from '@satta/shared/domain/chartUrls';
+import { CHART_BASE, gameSlug } from '@satta/shared/domain/chartUrls';
 import { resultCell } from '@satta/shared/domain/currentGame';
 import { findGame, orderGames } from '@satta/shared/domain/games';
 import {
@@ -21,7 +21,8 @@ import type { DayMetas, DayResults } from '@satta/shared/domain/results';
 import { addDays, daysInMonth, formatDisplayDate, pad2 } from '@satta/shared/domain/siteTime';
 import { COLORS } from '@satta/shared/ui/tokens';
 import { GlyphSheet, xmlAttr, type TextItem } from './previewText.ts';
-import { chartYears, yearOf, type Snapshot } from './snapshot.ts';
+import { yearOf, type Snapshot } from './snapshot.ts';
+import { decideChart, type ChartDecider } from './chartDecision.ts';
 
 /*
  * Link previews (issue 29, point 2): the image a chat app or a social site shows for a shared
@@ -172,22 +173,17 @@ const CHART_PATH = /^\/og\/chart\/([^/]+)\/(\d{4})(?:-[0-9a-f]{1,64})?\.png$/;
 
 /**
  * The page a preview address is for, against the games in memory: any hash (or none) is
- * accepted here, the caller sends it on to the current address. Null: no such page (404).
+ * accepted here, the caller sends it on to the current address. Whether the chart exists is
+ * mf-chart's decision about its page's address (`decide`; none: no chart previews). Null: no
+ * such page (404).
  */
-export function previewTarget(pathname: string, snapshot: Snapshot): PreviewTarget | null {
+export function previewTarget(pathname: string, snapshot: Snapshot, decide: ChartDecider): PreviewTarget | null {
   if (HOME_PATH.test(pathname)) return { kind: 'home' };
   const chart = CHART_PATH.exec(pathname);
   if (!chart) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(chart[1] ?? '');
-  } catch {
-    return null;
-  }
-  const game = gameFromSlug(slug, snapshot.gameNames);
-  const year = Number(chart[2]);
-  if (game === null || !chartYears(snapshot, game).includes(year)) return null;
-  return { kind: 'chart', game, year };
+  // The page's own address, as encoded here (mf-chart reads and decodes it as its page does).
+  const page = decideChart(decide, `${CHART_BASE}/${chart[1] ?? ''}/${chart[2] ?? ''}`, snapshot);
+  return page?.kind === 'chart' ? { kind: 'chart', game: page.game, year: page.year } : null;
 }
 
 /** Hindi month names, for the chart preview's heading beside the English ones. */

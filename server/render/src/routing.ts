@@ -1,19 +1,11 @@
 import { extname } from 'node:path';
-import {
-  CHART_BASE,
-  CHART_NOT_FOUND_TITLE,
-  chartDescription,
-  chartDocumentTitle,
-  chartPath,
-  chartYearInRange,
-  gameFromSlug,
-  parseChartPath,
-} from '@satta/shared/domain/chartUrls';
+import { CHART_BASE } from '@satta/shared/domain/chartUrls';
 import { CLIENT_ONLY_PATHS, PUBLIC_PATHS } from '@satta/shared/domain/routes';
-import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
-import { SITE_NAME, chartDataset, escapeHtml, type PageHead } from './seo.ts';
+import type { Snapshot } from './snapshot.ts';
+import { SITE_NAME, escapeHtml, type PageHead } from './seo.ts';
 import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
 import { PREVIEW_BASE, previewTarget, type PreviewTarget } from './linkPreview.ts';
+import { decideChart, type ChartDecider } from './chartDecision.ts';
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
 export const PAGE_ROUTES = PUBLIC_PATHS;
@@ -33,6 +25,8 @@ export const NOT_FOUND_KEY = '/__not-found';
 export const UNKNOWN_GAME_KEY = '/__chart-unknown-game';
 /** Lower case, no game's slug, nothing HTML would escape: found in the page only where the slug is written. */
 export const UNKNOWN_GAME_SENTINEL = 'zq0unknown0gameqz';
+/** The address the unknown game's page is rendered for. */
+const UNKNOWN_GAME_PATH = `${CHART_BASE}/${UNKNOWN_GAME_SENTINEL}`;
 
 /** The not-found page of an unknown game with `slug` (as the address has it) in place of the sentinel. */
 export function withSlug(html: string, slug: string): string {
@@ -41,33 +35,6 @@ export function withSlug(html: string, slug: string): string {
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
-
-/** What a chart address (/chart/{slug}[/{year}]) answers. */
-export type ChartAnswer =
-  /** The chart of `game`'s `year`; `path` is the address as asked (without a year: this year's). */
-  | { kind: 'chart'; game: string; year: number; path: string }
-  /** Another spelling of a game: its canonical address, the year part kept as asked. */
-  | { kind: 'redirect'; location: string }
-  /** No such game (`slug`: as the address spells it), a year out of range or before the game's first result, a malformed address. */
-  | { kind: 'not-found'; unknownGame?: string };
-
-/**
- * A chart address against the games in memory, as mf-chart's ChartPage resolves it in the
- * browser (resolveChartRoute plus the years with results), so the status code and the page
- * rendered agree.
- */
-export function resolveChart(pathname: string, snapshot: Snapshot): ChartAnswer {
-  const address = parseChartPath(pathname);
-  if (address.kind !== 'chart') return { kind: 'not-found' };
-  const game = gameFromSlug(address.slug, snapshot.gameNames);
-  if (game === null) return { kind: 'not-found', unknownGame: address.slug };
-  const current = yearOf(snapshot);
-  const year = address.year ?? current;
-  if (!chartYearInRange(year, current) || !chartYears(snapshot, game).includes(year)) return { kind: 'not-found' };
-  const canonical = chartPath(game, address.year ?? undefined);
-  if (pathname !== canonical) return { kind: 'redirect', location: canonical };
-  return { kind: 'chart', game, year, path: pathname };
-}
 
 /** How the render service answers one GET or HEAD. */
 export type Answer =
@@ -93,16 +60,22 @@ export type Answer =
 /**
  * Sorts a request. `isStatic` tells whether the static host has something at an extensionless
  * path (a folder with an index.html, a mounted prefix); every other extensionless path that is
- * no route of the site is the shell's not-found page, with 404.
+ * no route of the site is the shell's not-found page, with 404. A chart address is answered as
+ * mf-chart decides it (`decide`); without its decision, by the static host.
  */
-export function classify(pathname: string, snapshot: Snapshot | null, isStatic: (pathname: string) => boolean): Answer {
+export function classify(
+  pathname: string,
+  snapshot: Snapshot | null,
+  isStatic: (pathname: string) => boolean,
+  decide: ChartDecider,
+): Answer {
   if (pathname === ROBOTS_PATH) return { kind: 'robots' };
   if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
   if (pathname === FEED_JSON_PATH || pathname === FEED_XML_PATH) {
     return snapshot ? { kind: 'feed', format: pathname === FEED_JSON_PATH ? 'json' : 'xml' } : { kind: 'static' };
   }
   if (pathname.startsWith(`${PREVIEW_BASE}/`)) {
-    const target = snapshot ? previewTarget(pathname, snapshot) : null;
+    const target = snapshot ? previewTarget(pathname, snapshot, decide) : null;
     return target ? { kind: 'preview', target, path: pathname } : { kind: 'static' };
   }
   // The shell's router matches its routes in any case: /CHART is /chart, at its one address.
@@ -113,10 +86,17 @@ export function classify(pathname: string, snapshot: Snapshot | null, isStatic: 
   if ((PAGE_ROUTES as readonly string[]).includes(pathname)) return { kind: 'page', key: pathname, status: 200 };
   if (!snapshot) return { kind: 'static' };
   if (lower.startsWith(`${CHART_BASE}/`)) {
-    const chart = resolveChart(pathname, snapshot);
-    if (chart.kind === 'redirect') return chart;
-    if (chart.kind === 'chart') return { kind: 'page', key: chart.path, status: 200, year: { game: chart.game, year: chart.year } };
-    if (chart.unknownGame !== undefined) return { kind: 'page', key: UNKNOWN_GAME_KEY, status: 404, slug: chart.unknownGame };
+    const page = decideChart(decide, pathname, snapshot);
+    // mf-chart's server bundle not loaded: the static shell, whose ChartPage decides in the browser.
+    if (!page) return { kind: 'static' };
+    if (page.kind === 'chart') {
+      if (page.canonicalRedirect !== undefined) return { kind: 'redirect', location: page.canonicalRedirect };
+      return { kind: 'page', key: pathname, status: page.status, year: { game: page.game, year: page.year } };
+    }
+    if (page.kind === 'not-found' && page.reason.kind === 'unknown-game') {
+      return { kind: 'page', key: UNKNOWN_GAME_KEY, status: page.status, slug: page.reason.slug };
+    }
+    // An unknown year, a malformed address (and anything else under /chart/ that is no chart).
     return { kind: 'page', key: pathname, status: 404, perAddress: true };
   }
   if (extname(pathname) !== '' || pathname.split('/').some((part) => part.startsWith('.')) || isStatic(pathname)) return { kind: 'static' };
@@ -124,11 +104,11 @@ export function classify(pathname: string, snapshot: Snapshot | null, isStatic: 
 }
 
 /** The page whose link preview a rendered route shows (`/` and the charts), or null: it has none. */
-export function previewOfPage(key: string, snapshot: Snapshot): PreviewTarget | null {
+export function previewOfPage(key: string, snapshot: Snapshot, decide: ChartDecider): PreviewTarget | null {
   if (key === '/') return { kind: 'home' };
   if (!key.startsWith(`${CHART_BASE}/`)) return null;
-  const chart = resolveChart(key, snapshot);
-  return chart.kind === 'chart' ? { kind: 'chart', game: chart.game, year: chart.year } : null;
+  const page = decideChart(decide, key, snapshot);
+  return page?.kind === 'chart' && page.canonicalRedirect === undefined ? { kind: 'chart', game: page.game, year: page.year } : null;
 }
 
 /** Shown to search engines and link previews; the shell's index.html has the same text. */
@@ -136,41 +116,31 @@ export const META_DESCRIPTION = 'आज का सट्टा किंग र�
 
 export const NOT_FOUND_DESCRIPTION = `यह पेज नहीं मिला। This page does not exist – ${SITE_NAME}.`;
 
-/** The URL a page key is rendered for and its head. */
+/**
+ * The URL a page key is rendered for and its head. A chart address's head (the unknown game's page
+ * too) is mf-chart's decision's; without one (never rendered then: see classify) it is the
+ * shell's not-found head.
+ */
 export function describePage(
   key: string,
   snapshot: Snapshot,
   site: { origin: string; titles: Record<string, string>; notFoundTitle: string },
+  decide: ChartDecider,
 ): { url: string; head: PageHead } {
-  if (key === NOT_FOUND_KEY) return { url: key, head: { title: site.notFoundTitle, description: NOT_FOUND_DESCRIPTION, canonical: null } };
-  if (key === UNKNOWN_GAME_KEY) {
+  const notFound = { title: site.notFoundTitle, description: NOT_FOUND_DESCRIPTION, canonical: null };
+  if (key === NOT_FOUND_KEY) return { url: key, head: notFound };
+  if (key === UNKNOWN_GAME_KEY || key.startsWith(`${CHART_BASE}/`)) {
+    const url = key === UNKNOWN_GAME_KEY ? UNKNOWN_GAME_PATH : key;
+    const page = decideChart(decide, url, snapshot, site.origin);
+    if (page?.kind !== 'chart' && page?.kind !== 'not-found') return { url, head: notFound };
+    const { title, description, canonicalPath, structuredData } = page.head;
     return {
-      url: `${CHART_BASE}/${UNKNOWN_GAME_SENTINEL}`,
-      head: { title: CHART_NOT_FOUND_TITLE, description: CHART_NOT_FOUND_TITLE, canonical: null },
-    };
-  }
-  if (key.startsWith(`${CHART_BASE}/`)) {
-    const chart = resolveChart(key, snapshot);
-    if (chart.kind !== 'chart') {
-      return { url: key, head: { title: CHART_NOT_FOUND_TITLE, description: CHART_NOT_FOUND_TITLE, canonical: null } };
-    }
-    const { game, year } = chart;
-    const canonical = site.origin + chartPath(game, year);
-    const description = chartDescription(game, year);
-    return {
-      url: key,
+      url,
       head: {
-        title: chartDocumentTitle(game, year),
+        title,
         description,
-        canonical,
-        structuredData: chartDataset({
-          game,
-          year,
-          url: canonical,
-          description,
-          lastResult: spanOf(snapshot, game).last,
-          todayKey: snapshot.todayKey,
-        }),
+        canonical: canonicalPath === null ? null : site.origin + canonicalPath,
+        ...(structuredData ? { structuredData } : {}),
       },
     };
   }

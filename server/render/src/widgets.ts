@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
-import { PUBLIC_REMOTE_NAMES } from '@satta/shared/domain/remotes';
-import { isComponent, type RemoteServerBundle } from './bundles.ts';
+import { PUBLIC_REMOTE_NAMES, REMOTES, type RemoteManifestEntry } from '@satta/shared/domain/remotes';
+import { CHART_DECIDER, CHART_REMOTE, isComponent, isDecider, type DecideChartPage, type RemoteServerBundle } from './bundles.ts';
 import { BUILT } from './built.ts';
 
 /** The remotes that have public widgets (the manifest's `public` ones); mf-admin is only ever rendered in the browser. */
@@ -54,10 +54,24 @@ export class RemoteWidgets {
     private readonly site?: string,
   ) {}
 
+  /** A widget by its exposed name (the manifest's): a bundle's other exports (a decision) are never one. */
   readonly lookup: WidgetLookup = (remote, exposed) => {
+    const exposes = (REMOTES as Record<string, RemoteManifestEntry>)[remote]?.exposes;
+    if (!exposes || !Object.hasOwn(exposes, exposed)) return undefined;
     const value = this.bundles.get(remote)?.[exposed];
     return isComponent(value) ? value : undefined;
   };
+
+  /**
+   * mf-chart's decision about a chart address (`decideChartPage` of its loaded server bundle), or
+   * null while no bundle of mf-chart with one is loaded (the remote down since the start, or a
+   * release from before it decided its pages): then the static host answers chart addresses.
+   * A redeployed bundle brings its own decision, as it brings its widgets (`version` goes up).
+   */
+  chartDecider(): DecideChartPage | null {
+    const value = this.bundles.get(CHART_REMOTE)?.[CHART_DECIDER];
+    return isDecider(value) ? value : null;
+  }
 
   /** Loads every public remote's bundle, or the ones that changed since; resolves with the names that failed. */
   async load(): Promise<string[]> {

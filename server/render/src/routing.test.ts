@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from 'vitest';
+// mf-chart's decision, the function the service asks of mf-chart's server bundle: passed where
+// the service takes a DecideChartPage, it is also checked against the service's typing of it.
+import { decideChartPage } from '../../../mf-chart/src/rules/chartPage.ts';
+import { UNKNOWN_GAME_KEY, classify, describePage, previewOfPage } from './routing.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/*
+ * How the service sorts chart addresses: as mf-chart decides them (its status, redirect and head),
+ * or, without mf-chart's decision (its server bundle not loaded), by the static host. The pages
+ * themselves are in chartPages.test.ts.
+ */
+const snapshot: Snapshot = {
+  at: Date.UTC(2026, 10, 15),
+  todayKey: '2026-11-15',
+  gameNames: ['Gali', 'Disawar'],
+  games: [
+    { name: 'Gali', time: '11:30 PM', place: 11, results: { '2026-11-14': '47' } },
+    { name: 'Disawar', time: '02:00 AM', place: 12, results: {} },
+  ],
+  khaiwals: [],
+  mainInfo: {},
+  adInfo: {},
+  live: { days: {}, v: {} },
+  spans: { Gali: { first: '2025-03-14', last: '2026-11-14' }, Disawar: { first: null, last: null } },
+};
+const site = { origin: 'https://satta.example', titles: { '/': 'Home' }, notFoundTitle: 'Page not found' };
+const isStatic = () => false;
+const sort = (path: string) => classify(path, snapshot, isStatic, decideChartPage);
+
+describe('chart addresses, as mf-chart decides them', () => {
+  it('a chart is its page; /chart/gali too, at 200', () => {
+    expect(sort('/chart/gali/2025')).toEqual({ kind: 'page', key: '/chart/gali/2025', status: 200, year: { game: 'Gali', year: 2025 } });
+    expect(sort('/chart/gali')).toEqual({ kind: 'page', key: '/chart/gali', status: 200, year: { game: 'Gali', year: 2026 } });
+  });
+
+  it('another spelling is sent to the game’s address, the year part as asked', () => {
+    expect(sort('/chart/Disawer/2026')).toEqual({ kind: 'redirect', location: '/chart/disawar/2026' });
+    expect(sort('/chart/GALI')).toEqual({ kind: 'redirect', location: '/chart/gali' });
+    expect(sort('/CHART/Gali/2025')).toEqual({ kind: 'redirect', location: '/chart/gali/2025' });
+  });
+
+  it('an unknown game is the one unknown-game page with its slug; other misses are pages of their own address', () => {
+    expect(sort('/chart/no-such-game/2030')).toEqual({ kind: 'page', key: UNKNOWN_GAME_KEY, status: 404, slug: 'no-such-game' });
+    expect(sort('/chart/gali/2031')).toEqual({ kind: 'page', key: '/chart/gali/2031', status: 404, perAddress: true });
+    expect(sort('/chart/gali/2019')).toEqual({ kind: 'page', key: '/chart/gali/2019', status: 404, perAddress: true });
+    expect(sort('/chart/gali/twenty')).toEqual({ kind: 'page', key: '/chart/gali/twenty', status: 404, perAddress: true });
+  });
+
+  it('heads: the chart’s with its canonical URL and Dataset, the not-found ones noindex', () => {
+    const { url, head } = describePage('/chart/gali', snapshot, site, decideChartPage);
+    expect(url).toBe('/chart/gali');
+    expect(head).toMatchObject({
+      title: 'Gali Chart 2026 – Satta King Result',
+      canonical: 'https://satta.example/chart/gali/2026',
+      structuredData: { '@type': 'Dataset', url: 'https://satta.example/chart/gali/2026', dateModified: '2026-11-14' },
+    });
+    const notFound = { title: 'Chart not found – Satta King Result', description: 'Chart not found – Satta King Result', canonical: null };
+    expect(describePage('/chart/gali/2019', snapshot, site, decideChartPage)).toEqual({ url: '/chart/gali/2019', head: notFound });
+    expect(describePage(UNKNOWN_GAME_KEY, snapshot, site, decideChartPage)).toEqual({ url: '/chart/zq0unknown0gameqz', head: notFound });
+  });
+
+  it('the link preview of a page follows the same decision', () => {
+    expect(previewOfPage('/chart/gali', snapshot, decideChartPage)).toEqual({ kind: 'chart', game: 'Gali', year: 2026 });
+    expect(previewOfPage('/chart/gali/2019', snapshot, decideChartPage)).toBeNull();
+    expect(classify('/og/chart/disawer/2026-0123.png', snapshot, isStatic, decideChartPage)).toEqual({
+      kind: 'preview',
+      target: { kind: 'chart', game: 'Disawar', year: 2026 },
+      path: '/og/chart/disawer/2026-0123.png',
+    });
+  });
+});
+
+describe('without mf-chart’s server bundle', () => {
+  it('chart addresses and their previews are the static host’s; the rest is answered as ever', () => {
+    for (const path of ['/chart/gali/2025', '/chart/gali', '/chart/Disawer/2026', '/chart/no-such-game', '/og/chart/gali/2026-0123.png']) {
+      expect(classify(path, snapshot, isStatic, null)).toEqual({ kind: 'static' });
+    }
+    expect(classify('/chart', snapshot, isStatic, null)).toEqual({ kind: 'page', key: '/chart', status: 200 });
+    expect(classify('/og/home-0123.png', snapshot, isStatic, null)).toEqual({
+      kind: 'preview',
+      target: { kind: 'home' },
+      path: '/og/home-0123.png',
+    });
+    expect(previewOfPage('/chart/gali/2025', snapshot, null)).toBeNull();
+  });
+});
+
+describe('a decision that fails', () => {
+  it('is answered as without one, by the static host', () => {
+    const broken = () => {
+      throw new Error('broken release');
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(classify('/chart/gali/2025', snapshot, isStatic, broken)).toEqual({ kind: 'static' });
+      expect(classify('/chart/gali/2026', snapshot, isStatic, broken)).toEqual({ kind: 'static' });
+      // Said once.
+      expect(errors).toHaveBeenCalledOnce();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
