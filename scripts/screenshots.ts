@@ -38,6 +38,14 @@ const PAGES: { name: string; path: string; ready: string }[] = [
 async function settle(page: Page, ready: string): Promise<void> {
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: 60_000 });
+  // Parts below the first screen go live once scrolled to (whenNear): scroll through, then back.
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.locator('[data-ssr]').first().waitFor({ state: 'detached', timeout: 60_000 });
   await page.waitForTimeout(500);
 }
@@ -62,7 +70,11 @@ async function shoot(browser: Browser, site: string): Promise<string[]> {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${site}/dashboard`, { timeout: 60_000 });
     await page.locator('[data-widget^="mf-admin/"]').first().waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: "Today's Games" }).waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
+    // The day board as the admin's first screen shows it, then the whole dashboard.
+    await page.screenshot({ path: file('day-board') });
+    written.push(file('day-board'));
     await page.screenshot({ path: file('dashboard'), fullPage: true });
     written.push(file('dashboard'));
     await context.close();
