@@ -466,6 +466,9 @@ export const SUBSCRIPTION_CASES: readonly WriteCase[] = [
   set('overwrite an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, subscription(NEW_ENDPOINT), NOBODY),
   set('change a field of an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}/endpoint`, NEW_ENDPOINT, NOBODY),
   set('delete an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}`, null, NOBODY),
+  // The games a subscription follows: set only through the notify service (PUT /subscriptions/games).
+  set('choose the games of an existing entry', `webPushSubscriptions/${KNOWN_SUB_KEY}/games`, { Gali: true }, NOBODY),
+  set('follow no game', `webPushSubscriptions/${KNOWN_SUB_KEY}/games`, false, NOBODY),
 ];
 
 /**

@@ -20,3 +20,15 @@ export {
 } from './navigation.tsx';
 export { useDialogFocus } from './useDialogFocus.ts';
 export { offscreenUntilNear, useWhenNear, whenNear } from './offscreen.ts';
+export {
+  followsGame,
+  getPushFollow,
+  openFollowSettings,
+  setPushFollow,
+  setPushFollowActions,
+  toggleFollow,
+  toggledGames,
+  usePushFollow,
+  type PushFollowActions,
+  type PushFollowState,
+} from './pushFollow.ts';

@@ -1,7 +1,7 @@
 /*
  * The site's service worker, served at /sw.js with scope '/'. Two jobs:
  *
- * 1. Push notifications (the push and notificationclick handlers below).
+ * 1. Push notifications (the push, notificationclick and pushsubscriptionchange handlers below).
  * 2. Repeat visits and offline: it keeps the app shell, the remotes and the pages the visitor
  *    saw, so a later visit paints the last results at once, even without a network.
  *    - content-hashed files (name-XXXXXXXX.js under /assets/ or a remote): cache first, they
@@ -13,7 +13,7 @@
  *    addresses it used ('warm' message) and the worker caches them.
  *
  * A push carries JSON from server/notify (src/payload.ts):
- *   { kind, title, body, icon, tag, url, game?, number?, date? }
+ *   { kind, title, body, icon, tag, url, game?, number?, date?, was? }
  * Anything else (plain text, or a push without data) still shows a notification, because a
  * push with userVisibleOnly must always show one.
  */
@@ -191,9 +191,47 @@ self.addEventListener('push', (event) => {
     lang: 'hi',
     data: { url: text(push.url, '/'), kind: text(push.kind, ''), game, number, date: text(push.date, '') },
   };
+  // A correction also says which number it replaces.
+  if (text(push.was, '')) options.data.was = push.was;
   // The same tag replaces an older notification (a corrected number); renotify makes it heard.
   if (tag) Object.assign(options, { tag, renotify: true });
   event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/**
+ * The push service replaced the subscription (its keys rotated, or it expired). Subscribe again
+ * with the site's key and hand the new one to the notify service with the old endpoint as
+ * `previous`: the games chosen for the old one move to it. The page does the same on its next
+ * visit when it finds an endpoint other than the one it stored last; whichever comes second
+ * finds nothing left to move.
+ */
+async function resubscribe(oldSubscription, newSubscription) {
+  const response = await self.fetch('/config.json', { cache: 'no-cache' });
+  const config = await response.json();
+  if (!config || typeof config.notifyUrl !== 'string' || !config.notifyUrl) return;
+  const subscription =
+    newSubscription ||
+    (await self.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: config.vapidPublicKey || (oldSubscription && oldSubscription.options.applicationServerKey),
+    }));
+  const json = subscription.toJSON();
+  const body = { endpoint: json.endpoint, keys: json.keys };
+  if (oldSubscription && oldSubscription.endpoint && oldSubscription.endpoint !== json.endpoint) body.previous = oldSubscription.endpoint;
+  const answer = await self.fetch(`${config.notifyUrl.replace(/\/+$/, '')}/subscriptions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`the notify service refused the renewed subscription: HTTP ${answer.status}`);
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    resubscribe(event.oldSubscription, event.newSubscription).catch((error) =>
+      console.error('push: could not renew the subscription', error),
+    ),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

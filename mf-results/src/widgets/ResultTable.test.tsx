@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataProvider } from '@satta/shared/data';
+import { setPushFollow, setPushFollowActions } from '@satta/shared/ui';
 import ResultTable from './ResultTable.tsx';
 import { fakeResultsData, live, renderWithData } from '../testing/fakeResultsData.tsx';
 import { ist, sampleGames } from '../testing/sampleGames.ts';
@@ -182,6 +185,79 @@ describe('ResultTable', () => {
       act(() => fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } }))));
       expect(screen.getByTestId('last-updated').textContent).toBe('\u00a0');
       expect(within(row('Gali')).queryByRole('button')).toBeNull();
+    });
+  });
+
+  describe('push notifications per game', () => {
+    afterEach(() => {
+      setPushFollow({ active: false, games: null });
+      setPushFollowActions(null);
+    });
+
+    const bell = (game: string) => within(row(game)).getByRole('button', { name: `${game} की सूचना चालू/बंद (Notify for ${game})` });
+
+    it('shows no bell while this browser has no stored subscription', () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+      renderWithData(<ResultTable />, fake);
+      expect(within(row('Gali')).queryByRole('button')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'सूचना सेटिंग (Notification settings)' })).toBeNull();
+    });
+
+    it('puts a bell beside each game’s time, pressed for the games followed, and hands a press to the shell', () => {
+      const toggle = vi.fn();
+      const openSettings = vi.fn();
+      setPushFollowActions({ toggle, openSettings });
+      setPushFollow({ active: true, games: ['Gali', 'Disawer'] });
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+      renderWithData(<ResultTable />, fake);
+      expect(bell('Gali').getAttribute('aria-pressed')).toBe('true');
+      expect(bell('Disawar').getAttribute('aria-pressed')).toBe('true');
+      expect(bell('Sadak').getAttribute('aria-pressed')).toBe('false');
+      // Inside the game's own cell, on the time's line: no cell or column of its own.
+      expect(bell('Gali').parentElement?.textContent).toBe('11:30 PM');
+      expect(within(row('Gali')).getByRole('rowheader').contains(bell('Gali'))).toBe(true);
+      expect(
+        within(row('Gali'))
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['42', 'Wait...']);
+      expect(within(screen.getByRole('table')).getAllByRole('columnheader')).toHaveLength(3);
+
+      fireEvent.click(bell('Sadak'));
+      expect(toggle).toHaveBeenCalledWith('Sadak', expect.arrayContaining(['Gali', 'Disawar', 'Sadak']));
+      expect((toggle.mock.calls[0] as [string, string[]])[1]).toHaveLength(17);
+      fireEvent.click(screen.getByRole('button', { name: 'सूचना सेटिंग (Notification settings)' }));
+      expect(openSettings).toHaveBeenCalled();
+
+      act(() => setPushFollow({ active: true, games: null }));
+      expect(bell('Sadak').getAttribute('aria-pressed')).toBe('true');
+      act(() => setPushFollow({ active: true, games: [] }));
+      expect(bell('Gali').getAttribute('aria-pressed')).toBe('false');
+    });
+
+    it('is not in the server’s HTML, and appears after hydration without a mismatch', async () => {
+      setPushFollow({ active: true, games: ['Gali'] });
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+      const ui = (
+        <DataProvider value={fake.data}>
+          <ResultTable />
+        </DataProvider>
+      );
+      const html = renderToString(ui);
+      expect(html).not.toContain('Notify for');
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      document.body.append(container);
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await act(async () => {
+        render(ui, { container, hydrate: true });
+      });
+      expect(errors).not.toHaveBeenCalled();
+      expect(bell('Gali').getAttribute('aria-pressed')).toBe('true');
+      container.remove();
     });
   });
 });

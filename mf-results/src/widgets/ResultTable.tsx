@@ -11,6 +11,7 @@ import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, StaleBadge, StickyScroll, StickyTable } from '@satta/shared/ui';
 import { ResultValue } from '../ui/ResultValue.tsx';
 import { NumberDetail } from '../ui/NumberDetail.tsx';
+import { FollowBell, FollowSettingsButton } from '../ui/FollowBell.tsx';
 import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
 
 const GameTime = styled.span`
@@ -43,12 +44,18 @@ const LastUpdated = styled.p`
   text-align: center;
 `;
 
-/** Every game with yesterday's and today's number, in the fixed order. */
+/**
+ * Every game with yesterday's and today's number, in the fixed order. Where this browser has push
+ * notifications on, each game has a bell beside its time (that game's pushes on or off) and the
+ * game heading a button to the sheet of games (FollowBell.tsx); neither is in the server's HTML
+ * and neither moves anything when it appears.
+ */
 export default function ResultTable() {
   const live = useHomeGames();
   const { timezone } = useResultsData();
   const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
+  const names = useMemo(() => games?.map((game) => game.name) ?? [], [games]);
   const updated = games ? latestUpdate(games, [yesterdayKey, todayKey]) : null;
   return (
     <Card>
@@ -61,7 +68,10 @@ export default function ResultTable() {
           </caption>
           <thead>
             <tr>
-              <th scope="col">{GAME_COLUMN}</th>
+              <th scope="col">
+                {GAME_COLUMN}
+                <FollowSettingsButton />
+              </th>
               <th scope="col">{YESTERDAY_HEADING}</th>
               <th scope="col">{TODAY_HEADING}</th>
             </tr>
@@ -78,7 +88,10 @@ export default function ResultTable() {
                   <tr key={game.name} data-game={game.name}>
                     <th scope="row">
                       {game.name}
-                      <GameTime>{game.time ?? MISSING_TIME}</GameTime>
+                      <GameTime>
+                        {game.time ?? MISSING_TIME}
+                        <FollowBell game={game.name} shown={names} />
+                      </GameTime>
                     </th>
                     <td>
                       <NumberDetail meta={game.meta?.[yesterdayKey]} timezone={timezone}>

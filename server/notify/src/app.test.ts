@@ -16,7 +16,9 @@ function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
     endpointPolicy: createEndpointPolicy({ pushHosts: DEFAULT_PUSH_HOSTS, allowLocal: false }),
     vapidPublicKey: 'BPublicKey',
     checkAdmin: async () => ({ ok: true, uid: 'admin-uid' }),
-    saveSubscription: async () => ({ key: 'k', created: true }),
+    saveSubscription: async () => ({ key: 'k', created: true, games: null }),
+    setGames: async (_endpoint, games) => ({ games }),
+    knownGames: () => ['Disawer', 'Gali'],
     sendTest: async () => ({ total: 0, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 }),
     sendTestDeadlineMs: 25_000,
     watching: () => ({ day: '2026-11-21', games: [] }),
@@ -118,6 +120,98 @@ describe('POST /subscriptions', () => {
     const response = await app.inject({ method: 'POST', url: '/subscriptions', payload: body });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'database unavailable', code: 'database-unavailable' });
+  });
+});
+
+const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/x';
+const SUBSCRIPTION = { endpoint: ENDPOINT, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+
+describe('POST /subscriptions with games and a previous endpoint', () => {
+  it('hands the previous endpoint over, and answers the games only when some are chosen', async () => {
+    const calls: [string, string | null][] = [];
+    let games: readonly string[] | null = null;
+    app = appWith({
+      saveSubscription: async (subscription, previous) => {
+        calls.push([subscription.endpoint, previous]);
+        return { key: 'k', created: false, games };
+      },
+    });
+    const post = (body: object) => (app as FastifyInstance).inject({ method: 'POST', url: '/subscriptions', payload: body });
+    const all = await post(SUBSCRIPTION);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({ status: 'exists', key: 'k' });
+    games = ['Gali'];
+    const some = await post({ ...SUBSCRIPTION, previous: 'https://fcm.googleapis.com/fcm/send/old' });
+    expect(some.json()).toEqual({ status: 'exists', key: 'k', games: ['Gali'] });
+    // The same endpoint as previous is no previous.
+    await post({ ...SUBSCRIPTION, previous: ENDPOINT });
+    expect(calls).toEqual([
+      [ENDPOINT, null],
+      [ENDPOINT, 'https://fcm.googleapis.com/fcm/send/old'],
+      [ENDPOINT, null],
+    ]);
+    const bad = await post({ ...SUBSCRIPTION, previous: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: 'Invalid subscription: previous must be the endpoint this browser held before (a string of at most 2048 characters).',
+    });
+  });
+});
+
+describe('PUT /subscriptions/games', () => {
+  const put = (body: object) => (app as FastifyInstance).inject({ method: 'PUT', url: '/subscriptions/games', payload: body });
+
+  it("stores the games in the watched games' spelling, or every game for null", async () => {
+    const saved: [string, readonly string[] | null][] = [];
+    app = appWith({
+      setGames: async (endpoint, games) => {
+        saved.push([endpoint, games]);
+        return { games };
+      },
+    });
+    const some = await put({ endpoint: ENDPOINT, games: ['gali', 'Disawar', 'Gali'] });
+    expect(some.statusCode).toBe(200);
+    expect(some.json()).toEqual({ status: 'saved', games: ['Disawer', 'Gali'] });
+    const all = await put({ endpoint: ENDPOINT, games: null });
+    expect(all.json()).toEqual({ status: 'saved', games: null });
+    const none = await put({ endpoint: ENDPOINT, games: [] });
+    expect(none.json()).toEqual({ status: 'saved', games: [] });
+    expect(saved).toEqual([
+      [ENDPOINT, ['Disawer', 'Gali']],
+      [ENDPOINT, null],
+      [ENDPOINT, []],
+    ]);
+  });
+
+  it('refuses what is not a choice with 400, and an endpoint nobody subscribed with 404', async () => {
+    app = appWith({ setGames: async () => null });
+    const cases: [object, number, string][] = [
+      [[], 400, 'Expected a JSON object { endpoint, games }.'],
+      [{ games: null }, 400, "endpoint must be the subscription's endpoint (a non-empty string)."],
+      [{ endpoint: ENDPOINT }, 400, 'games must be null (every game) or a list of game names.'],
+      [{ endpoint: ENDPOINT, games: 'Gali' }, 400, 'games must be null (every game) or a list of game names.'],
+      [{ endpoint: ENDPOINT, games: [''] }, 400, 'games must hold game names (non-empty strings).'],
+      [{ endpoint: ENDPOINT, games: ['Atlantis'] }, 400, 'Unknown game: "Atlantis".'],
+      [{ endpoint: ENDPOINT, games: ['Gali'] }, 404, 'No subscription has this endpoint; subscribe first.'],
+    ];
+    for (const [body, status, error] of cases) {
+      const response = await put(body);
+      expect({ body, status: response.statusCode, answer: response.json() as unknown }).toEqual({ body, status, answer: { error } });
+    }
+  });
+
+  it('is rate limited and answers a preflight from the site with PUT allowed', async () => {
+    app = appWith({ rateLimiter: createRateLimiter({ limit: 2, windowMs: 60_000 }) });
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/subscriptions/games',
+      headers: { origin: 'http://site.example', 'access-control-request-method': 'PUT' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST, PUT, OPTIONS');
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect((await put({ endpoint: ENDPOINT, games: null })).statusCode).toBe(200);
+    expect((await put({ endpoint: ENDPOINT, games: null })).statusCode).toBe(429);
   });
 });
 

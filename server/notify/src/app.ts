@@ -5,7 +5,8 @@ import type { EndpointPolicy } from './endpointPolicy.ts';
 import { PREFLIGHT_HEADERS, corsHeaders } from './cors.ts';
 import type { FanOutResult } from './fanOut.ts';
 import type { RateLimiter } from './rateLimit.ts';
-import { parseSubscription, type Subscription } from './subscription.ts';
+import { parseGameChoice, type GameChoice } from './gameChoice.ts';
+import { parsePrevious, parseSubscription, type Subscription } from './subscription.ts';
 import { summary, testSentMessage } from './testMessage.ts';
 import { BackendTimeoutError } from './timeout.ts';
 import { logEvent, logRequest } from '../../log/log.ts';
@@ -18,7 +19,12 @@ export interface AppDeps {
   endpointPolicy: EndpointPolicy;
   vapidPublicKey: string;
   checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
-  saveSubscription(subscription: Subscription): Promise<{ key: string; created: boolean }>;
+  /** Stores a subscription once; with `previous`, the games of that earlier endpoint move to it. */
+  saveSubscription(subscription: Subscription, previous: string | null): Promise<{ key: string; created: boolean; games: GameChoice }>;
+  /** Sets the games of the subscription with this endpoint; null when there is none. */
+  setGames(endpoint: string, games: GameChoice): Promise<{ games: GameChoice } | null>;
+  /** The games a choice may name (the watched games; the registry's are accepted too). */
+  knownGames(): readonly string[];
   /** Lists the subscriptions and fans out, all within `deadlineMs`; a BackendTimeoutError if the list is not read in time. */
   sendTest(deadlineMs: number): Promise<FanOutResult>;
   /** The whole GET /send-test, from the request to the answer. */
@@ -42,7 +48,9 @@ const ANSWER_MARGIN_MS = 1_000;
  *   GET  /healthz           liveness (the process answers), for Cloud Run's probes
  *   GET  /readyz            readiness: today's results are watched and the database is reachable
  *   GET  /vapid-public-key  { publicKey } for the runtime config
- *   POST /subscriptions     { endpoint, keys: { p256dh, auth } } -> 201 saved | 200 exists, with its key
+ *   POST /subscriptions     { endpoint, keys: { p256dh, auth }, previous? } -> 201 saved | 200 exists, with its key
+ *                           (and `games` when the subscription follows chosen games only)
+ *   PUT  /subscriptions/games  { endpoint, games: null | [name, ...] } -> 200 { status, games } | 404
  *   GET  /send-test         admin only: one test notification to every subscriber
  * Every error is JSON { error } (on /send-test with a `code`) with a 4xx status, or 503 when the
  * database or Auth did not answer in time; every route but /health is rate limited per client
@@ -99,8 +107,30 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.post('/subscriptions', async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseSubscription(request.body, deps.endpointPolicy);
     if (!parsed.ok) return reply.code(400).send({ error: `Invalid subscription: ${parsed.error}` });
-    const { key, created } = await deps.saveSubscription(parsed.subscription);
-    return reply.code(created ? 201 : 200).send({ status: created ? 'saved' : 'exists', key });
+    const previous = parsePrevious((request.body as Record<string, unknown>)['previous'], parsed.subscription.endpoint);
+    if (!previous.ok) return reply.code(400).send({ error: `Invalid subscription: ${previous.error}` });
+    const { key, created, games } = await deps.saveSubscription(parsed.subscription, previous.previous);
+    // `games` only when chosen: every game is the default and says nothing.
+    return reply.code(created ? 201 : 200).send({ status: created ? 'saved' : 'exists', key, ...(games === null ? {} : { games }) });
+  });
+
+  // The endpoint is the proof of holding the subscription (it is a secret the browser and the
+  // push service share with us), so it travels in the body, never in the logged URL.
+  app.put('/subscriptions/games', async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return reply.code(400).send({ error: 'Expected a JSON object { endpoint, games }.' });
+    }
+    const { endpoint, games } = body as Record<string, unknown>;
+    if (typeof endpoint !== 'string' || endpoint.length === 0 || endpoint.length > 2048) {
+      return reply.code(400).send({ error: "endpoint must be the subscription's endpoint (a non-empty string)." });
+    }
+    if (!('games' in body)) return reply.code(400).send({ error: 'games must be null (every game) or a list of game names.' });
+    const choice = parseGameChoice(games, deps.knownGames());
+    if (!choice.ok) return reply.code(400).send({ error: choice.error });
+    const saved = await deps.setGames(endpoint, choice.games);
+    if (saved === null) return reply.code(404).send({ error: 'No subscription has this endpoint; subscribe first.' });
+    return reply.code(200).send({ status: 'saved', games: saved.games });
   });
 
   app.get('/send-test', async (request, reply) => {

@@ -12,7 +12,7 @@ export function corsHeaders(origin: string | undefined, allowed: readonly string
 
 /** What a preflight may ask for: the routes' methods and the two headers the page sends. */
 export const PREFLIGHT_HEADERS = {
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type',
   'Access-Control-Max-Age': '600',
 };

@@ -60,6 +60,14 @@ function postSubscription(body: unknown, headers: Record<string, string> = { 'Co
   return call('/subscriptions', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 }
 
+function putGames(endpoint: string, games: readonly string[] | null): Promise<Response> {
+  return call('/subscriptions/games', {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ endpoint, games }),
+  });
+}
+
 function sendTest(token = adminToken): Promise<Response> {
   return call('/send-test', { headers: { Authorization: `Bearer ${token}` } });
 }
@@ -241,6 +249,70 @@ describe('notify service', () => {
     await push.waitFor('/live', 3);
     await settle(1_500);
     expect(resultPushes().map((r) => payloadOf(r).number)).toEqual(['42', '43']);
+    // The correction says what it corrects, and replaces the first notification on the device.
+    expect(payloadOf(resultPushes()[1] as ReceivedPush)).toMatchObject({
+      title: 'Gali: 42 → 43 (संशोधित)',
+      was: '42',
+      tag: `result-${TODAY}-Gali`,
+    });
+  }, 90_000);
+
+  it("sends a result only to its game's followers, a correction to the same set, and carries the choice over a new endpoint", async () => {
+    const pushesOf = (path: string) =>
+      push
+        .for(path)
+        .map(payloadOf)
+        .filter((p) => p.kind === 'result')
+        .map((p) => p.title);
+    const galiFan = subscription('/gali-fan');
+    const everyGame = subscription('/every-game');
+    for (const body of [galiFan, everyGame]) expect((await postSubscription(body)).status).toBe(201);
+    const chosen = await putGames(galiFan.endpoint, ['gali']);
+    expect({ status: chosen.status, body: await chosen.json() }).toEqual({ status: 200, body: { status: 'saved', games: ['Gali'] } });
+    expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(galiFan.endpoint)}/games`)).toEqual({
+      Gali: true,
+    });
+    // Saved again, as the page does on each visit: the answer carries the choice.
+    expect(await (await postSubscription(galiFan)).json()).toEqual({
+      status: 'exists',
+      key: subscriptionKey(galiFan.endpoint),
+      games: ['Gali'],
+    });
+
+    await rest(stack.urls.database, 'PUT', `sattanamee/Disawar/${TODAY}/number`, '11', adminToken);
+    await push.waitFor('/every-game', 1);
+    await rest(stack.urls.database, 'PUT', `sattanamee/Gali/${TODAY}/number`, '44', adminToken);
+    await push.waitFor('/gali-fan', 1);
+    await push.waitFor('/every-game', 2);
+    await settle(1_500);
+    expect(pushesOf('/gali-fan')).toEqual(['Gali: 43 → 44 (संशोधित)']);
+    expect(pushesOf('/every-game')).toEqual(['Disawar: 11', 'Gali: 43 → 44 (संशोधित)']);
+
+    // Unfollowed: nothing more for Gali.
+    expect((await putGames(galiFan.endpoint, [])).status).toBe(200);
+    await rest(stack.urls.database, 'PUT', `sattanamee/Gali/${TODAY}/number`, '45', adminToken);
+    await push.waitFor('/every-game', 3);
+    await settle(1_500);
+    expect(pushesOf('/gali-fan')).toHaveLength(1);
+
+    // The browser's keys rotate: the new endpoint names the old one and takes its choice over.
+    expect((await putGames(galiFan.endpoint, ['Gali'])).status).toBe(200);
+    const rotated = subscription('/gali-fan-rotated');
+    const moved = await postSubscription({ ...rotated, previous: galiFan.endpoint });
+    expect({ status: moved.status, body: await moved.json() }).toEqual({
+      status: 201,
+      body: { status: 'saved', key: subscriptionKey(rotated.endpoint), games: ['Gali'] },
+    });
+    expect(await rest(stack.urls.database, 'GET', `webPushSubscriptions/${subscriptionKey(galiFan.endpoint)}`)).toBeNull();
+    expect((await putGames(galiFan.endpoint, null)).status).toBe(404);
+    await rest(stack.urls.database, 'PUT', `sattanamee/Disawar/${TODAY}/number`, '12', adminToken);
+    await rest(stack.urls.database, 'PUT', `sattanamee/Gali/${TODAY}/number`, '46', adminToken);
+    await push.waitFor('/gali-fan-rotated', 1);
+    await push.waitFor('/every-game', 5);
+    await settle(1_500);
+    expect(pushesOf('/gali-fan-rotated')).toEqual(['Gali: 45 → 46 (संशोधित)']);
+    for (const body of [everyGame, rotated])
+      await rest(stack.urls.database, 'DELETE', `webPushSubscriptions/${subscriptionKey(body.endpoint)}`);
   }, 90_000);
 
   it('retries 429 and 5xx with backoff (Retry-After honoured) and gives up after the bounded attempts, keeping the subscription', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CORRECTED } from '@satta/shared/domain/publishTimes';
 
 /**
  * What the service worker (shell/public/sw.js) reads from a push: the notification's text and
@@ -15,6 +16,8 @@ export interface NotificationPayload {
   game?: string;
   number?: string;
   date?: string;
+  /** A correction: the number announced before, which `number` replaces. */
+  was?: string;
 }
 
 /** How the push service should treat the message (RFC 8030 headers). */
@@ -43,6 +46,25 @@ export function resultPayload(game: string, number: string, dateKey: string, ico
     game,
     number,
     date: dateKey,
+  };
+}
+
+/** The title of a correction: 'Gali: 97 → 42 (संशोधित)'. */
+export function correctionTitle(game: string, was: string, number: string): string {
+  return `${game}: ${was} → ${number} (${CORRECTED})`;
+}
+
+/**
+ * A published number changed after it was announced: the same subscribers (the game's
+ * followers) hear the old and the new number. The tag is the result's, so on a device that
+ * still shows the first notification the correction replaces it.
+ */
+export function correctionPayload(game: string, was: string, number: string, dateKey: string, icon: string): NotificationPayload {
+  return {
+    ...resultPayload(game, number, dateKey, icon),
+    title: correctionTitle(game, was, number),
+    body: `संशोधित रिज़ल्ट (${displayDate(dateKey)}): ${game} — ${number} (पहले ${was})`,
+    was,
   };
 }
 

@@ -3,20 +3,38 @@ import { NOTIFY_STATE } from '@satta/shared/data/paths';
 
 const ROOT = `${NOTIFY_STATE}/sent`;
 
+export interface Claim {
+  claimed: boolean;
+  /** The number announced before (the claim is a correction of it), or null. */
+  previous: string | null;
+}
+
 /**
  * notifyState/sent/{date}/{game} = the number announced. Claiming is a transaction, so of every
  * process that sees the same result (a restart, a second instance, a second write of the same
- * number) exactly one wins and sends. A corrected number is a new claim: subscribers hear about
- * the correction. The claim is taken before sending: a crash mid-fan-out loses that
- * notification rather than repeating it to those who already got it.
+ * number) exactly one wins and sends. A corrected number is a new claim, which says what it
+ * corrects: the same subscribers hear "{game}: {old} → {new} (संशोधित)", once. The claim is
+ * taken before sending: a crash mid-fan-out loses that notification rather than repeating it
+ * to those who already got it.
  */
 export function sentLedger(db: Database) {
   return {
-    async claim(date: string, game: string, number: string): Promise<boolean> {
-      const result = await db
-        .ref(`${ROOT}/${date}/${game}`)
-        .transaction((current: unknown) => (current === number ? undefined : number), undefined, false);
-      return result.committed;
+    /**
+     * Claims the announcement of `number`: `claimed` when this caller is to send it, with the
+     * number announced before it (`previous`, a correction) or null (the first announcement).
+     */
+    async claim(date: string, game: string, number: string): Promise<Claim> {
+      let previous: string | null = null;
+      const result = await db.ref(`${ROOT}/${date}/${game}`).transaction(
+        (current: unknown) => {
+          // The last run is the one that commits: its `current` is what the number replaced.
+          previous = typeof current === 'string' ? current : null;
+          return current === number ? undefined : number;
+        },
+        undefined,
+        false,
+      );
+      return { claimed: result.committed, previous: result.committed ? previous : null };
     },
 
     /** The number announced for this date and game, if any. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { GAMES } from '@satta/shared/domain/games';
 import { addDays } from '@satta/shared/domain/siteTime';
 import { checkAdmin } from './adminAuth.ts';
 import { buildApp } from './app.ts';
@@ -8,13 +9,22 @@ import { createFanOut } from './fanOut.ts';
 import { connectFirebase } from './firebase.ts';
 import { listGames } from './gameList.ts';
 import { createLimiter } from './limiter.ts';
-import { TEST_DELIVERY, resultDelivery, resultPayload, testPayload, type DeliveryOptions, type NotificationPayload } from './payload.ts';
+import {
+  TEST_DELIVERY,
+  correctionPayload,
+  resultDelivery,
+  resultPayload,
+  testPayload,
+  type DeliveryOptions,
+  type NotificationPayload,
+} from './payload.ts';
 import { httpTransport } from './pushTransport.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { watchResults } from './resultWatcher.ts';
 import { createScheduledPublisher } from './scheduledPublisher.ts';
 import { sentLedger } from './sentLedger.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
+import type { Target } from './fanOut.ts';
 import { summary } from './testMessage.ts';
 import { createPublishQueue } from './undoWindow.ts';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
@@ -73,10 +83,15 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     void work.finally(() => inFlight.delete(work));
   };
 
-  /** Lists the subscriptions and sends to them, the whole within `deadlineMs`. */
-  const listAndSend = async (payload: NotificationPayload, delivery: DeliveryOptions, deadlineMs: number) => {
+  /** Lists the subscriptions (`list` within its share of the time) and sends to them, the whole within `deadlineMs`. */
+  const listAndSend = async (
+    list: (timeoutMs: number) => Promise<Target[]>,
+    payload: NotificationPayload,
+    delivery: DeliveryOptions,
+    deadlineMs: number,
+  ) => {
     const started = performance.now();
-    const targets = await store.list(Math.max(1, Math.min(config.backendTimeoutMs, deadlineMs)));
+    const targets = await list(Math.max(1, Math.min(config.backendTimeoutMs, deadlineMs)));
     return fanOut(targets, payload, delivery, deadlineMs - (performance.now() - started));
   };
 
@@ -85,9 +100,29 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       // The claim is not bounded: a transaction cannot be called off, and one that commits after
       // we stopped waiting would mark the result announced when nothing was sent. Nobody waits on
       // it (the result arrived from this database a moment ago); what follows it is bounded.
-      if (!(await ledger.claim(date, game, number))) return;
-      const result = await listAndSend(resultPayload(game, number, date, config.icon), resultDelivery(game, date), config.resultDeadlineMs);
-      log(`notify: ${game} ${number} (${date}) ${summary(result)}`, { event: 'result-push', game, number, date, ...result });
+      const claim = await ledger.claim(date, game, number);
+      if (!claim.claimed) return;
+      // A changed number after an announced one is a correction: old -> new, to the same followers.
+      const payload =
+        claim.previous === null
+          ? resultPayload(game, number, date, config.icon)
+          : correctionPayload(game, claim.previous, number, date, config.icon);
+      const result = await listAndSend(
+        (timeoutMs) => store.followers(game, timeoutMs),
+        payload,
+        resultDelivery(game, date),
+        config.resultDeadlineMs,
+      );
+      const was = claim.previous === null ? {} : { was: claim.previous };
+      const corrects = claim.previous === null ? '' : `; a correction of ${claim.previous}`;
+      log(`notify: ${game} ${number} (${date}) ${summary(result)}${corrects}`, {
+        event: 'result-push',
+        game,
+        number,
+        date,
+        ...was,
+        ...result,
+      });
     } catch (error) {
       log(`notify: announcing ${game} ${number} (${date}) failed: ${(error as Error).message}`);
     }
@@ -146,11 +181,25 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     endpointPolicy,
     vapidPublicKey: vapid.publicKey,
     checkAdmin: (header) => checkAdmin(firebase.auth, header, config.backendTimeoutMs),
-    saveSubscription: (subscription) => store.save(subscription),
-    sendTest: (deadlineMs) => listAndSend(testPayload(config.icon), TEST_DELIVERY, deadlineMs),
+    saveSubscription: (subscription, previous) => store.save(subscription, previous),
+    setGames: (endpoint, games) => store.setGames(endpoint, games),
+    knownGames: () => {
+      const watched = watcher.games();
+      return watched.length ? watched : GAMES.map((game) => game.name);
+    },
+    sendTest: (deadlineMs) => listAndSend((timeoutMs) => store.list(timeoutMs), testPayload(config.icon), TEST_DELIVERY, deadlineMs),
     sendTestDeadlineMs: config.sendTestDeadlineMs,
     watching: () => ({ day: watcher.day(), games: watcher.games() }),
-    notReady: () => (stopping ? 'stopping' : !watchingReady ? 'not watching the results yet' : !connected ? 'database unreachable' : null),
+    notReady: () =>
+      stopping
+        ? 'stopping'
+        : !watchingReady
+          ? 'not watching the results yet'
+          : !connected
+            ? 'database unreachable'
+            : !store.loaded()
+              ? 'push subscriptions not loaded yet'
+              : null,
     log,
   });
 
@@ -173,6 +222,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       await within(app.close());
       // Let a fan-out that is under way finish its current requests rather than cut it mid-way.
       await within(Promise.allSettled([...inFlight]));
+      store.close();
       transport.close();
       await firebase.close();
     },

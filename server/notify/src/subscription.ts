@@ -45,6 +45,19 @@ export function parseSubscription(value: unknown, policy: EndpointPolicy | null)
   return { ok: true, subscription };
 }
 
+/**
+ * `previous` of a POST /subscriptions: the endpoint this browser held before its push service
+ * gave it a new one (keys rotated, or the site's VAPID key changed). Holding it is the proof that
+ * the choices stored with it are the browser's own; absent, or the same endpoint, is no previous.
+ */
+export function parsePrevious(value: unknown, endpoint: string): { ok: true; previous: string | null } | { ok: false; error: string } {
+  if (value === undefined || value === null || value === endpoint) return { ok: true, previous: null };
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) {
+    return { ok: false, error: 'previous must be the endpoint this browser held before (a string of at most 2048 characters).' };
+  }
+  return { ok: true, previous: value };
+}
+
 function isKey(value: unknown, bytes: number, maxLength: number): value is string {
   if (typeof value !== 'string' || value.length > maxLength || !BASE64.test(value)) return false;
   const decoded = Buffer.from(value.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url');

@@ -1,42 +1,126 @@
-import type { Database } from 'firebase-admin/database';
+import type { DataSnapshot, Database } from 'firebase-admin/database';
 import type { Target } from './fanOut.ts';
+import { readStoredGames, storedGames, type GameChoice } from './gameChoice.ts';
 import { parseSubscription, subscriptionKey, type Subscription } from './subscription.ts';
+import { createSubscriptionIndex } from './subscriptionIndex.ts';
 import { withTimeout } from './timeout.ts';
-import { WEB_PUSH_SUBSCRIPTIONS } from '@satta/shared/data/paths';
+import { NOTIFY_STATE, WEB_PUSH_SUBSCRIPTIONS } from '@satta/shared/data/paths';
 
 const ROOT = WEB_PUSH_SUBSCRIPTIONS;
+/**
+ * Never written and never listened to: a read of it goes to the server and comes back after
+ * every change the server sent before it, so the index has seen all writes made until then.
+ */
+const BARRIER = `${NOTIFY_STATE}/barrier`;
+
+/** A subscription as POST /subscriptions stored it, with its games. */
+export interface Saved {
+  key: string;
+  created: boolean;
+  games: GameChoice;
+  /** The choices of `previous` moved to this subscription (and its entry was removed). */
+  carried: boolean;
+}
 
 /**
- * webPushSubscriptions/{key} through firebase-admin (which the rules do not restrict): the list
- * for a fan-out, create-once for POST /subscriptions, removal of gone ones. Reads and the save
- * reject with a BackendTimeoutError after `timeoutMs`: firebase-admin's get() and transaction()
- * wait for a connection forever, and a caller is waiting for an answer.
+ * webPushSubscriptions/{key} = { endpoint, keys, expirationTime?, createdAt, games? } through
+ * firebase-admin (which the rules do not restrict). The service is the only writer.
+ *
+ * The whole list is kept in memory, indexed by the games each entry follows
+ * (subscriptionIndex.ts), by one listener on the list: a result fans out to its game's followers
+ * without reading 10,000 entries from the database each time, and a write of another instance
+ * (or by hand) reaches the index as it happens. Before a list is handed out, one read of an
+ * unlistened path (BARRIER) makes sure every change the server made before it has arrived.
+ *
+ * Every call on a request's path rejects with a BackendTimeoutError after `timeoutMs`:
+ * firebase-admin's get() and transaction() wait for a connection forever, and a caller is
+ * waiting for an answer.
  */
 export function subscriptionStore(db: Database, options: { timeoutMs: number; log?: (line: string) => void }) {
   const log = options.log ?? ((line: string) => console.log(line));
+  const index = createSubscriptionIndex();
+  const root = db.ref(ROOT);
+  let loaded = false;
+  let malformedAtStart = 0;
+
+  const apply = (key: string, value: unknown) => {
+    const parsed = parseSubscription(value, null);
+    if (!parsed.ok) {
+      // Endpoints the policy refuses are still indexed (the fan-out counts them as skipped);
+      // only entries that are no subscription at all are left out.
+      index.delete(key);
+      if (loaded) log(`notify: malformed subscription ${key} in ${ROOT} ignored: ${parsed.error}`);
+      else malformedAtStart += 1;
+      return;
+    }
+    index.put(key, { key, subscription: parsed.subscription }, readStoredGames((value as Record<string, unknown>)['games']));
+  };
+  const onCancel = (error: Error) => log(`notify: listening to ${ROOT} failed: ${error.message}`);
+  const onAdded = root.on('child_added', (s: DataSnapshot) => apply(s.key as string, s.val()), onCancel);
+  const onChanged = root.on('child_changed', (s: DataSnapshot) => apply(s.key as string, s.val()), onCancel);
+  const onRemoved = root.on('child_removed', (s: DataSnapshot) => index.delete(s.key as string), onCancel);
+  // The value event follows the child events of the first load.
+  const ready = root.once('value').then(() => {
+    loaded = true;
+    if (malformedAtStart) log(`notify: ${malformedAtStart} malformed subscription(s) in ${ROOT} ignored`);
+    log(`notify: ${index.size} push subscription(s) loaded`);
+  });
+  ready.catch(() => undefined);
+
+  /** The index is loaded and holds every change made before now. */
+  const synced = (timeoutMs: number) => withTimeout(Promise.all([ready, db.ref(BARRIER).get()]), timeoutMs, 'database');
+
+  /** Sets the games of an existing entry; null when there is no entry for `endpoint`. */
+  async function writeGames(key: string, endpoint: string, games: GameChoice): Promise<{ games: GameChoice } | null> {
+    const stored = storedGames(games);
+    const result = await withTimeout(
+      db.ref(`${ROOT}/${key}`).transaction(
+        (current: unknown) => {
+          // Null may only mean "not known here yet": writing null there changes nothing, and
+          // the server answers with its own value if it has one.
+          if (current === null || typeof current !== 'object') return null;
+          const entry: Record<string, unknown> = { ...(current as Record<string, unknown>) };
+          if (entry['endpoint'] !== endpoint) return undefined;
+          if (stored === null) delete entry['games'];
+          else entry['games'] = stored;
+          return entry;
+        },
+        undefined,
+        false,
+      ),
+      options.timeoutMs,
+      'database',
+    );
+    const value: unknown = result.snapshot.val();
+    if (!result.committed || value === null) return null;
+    apply(key, value);
+    return { games };
+  }
+
   return {
-    /** Every stored subscription that is well formed; malformed entries are logged and left alone. */
+    /** Resolves once the list is in memory (the first load). */
+    ready,
+    loaded: () => loaded,
+
+    /** Every stored subscription that is well formed (the test notification). */
     async list(timeoutMs = options.timeoutMs): Promise<Target[]> {
-      const snapshot = await withTimeout(db.ref(ROOT).get(), timeoutMs, 'database');
-      const entries = (snapshot.val() ?? {}) as Record<string, unknown>;
-      const targets: Target[] = [];
-      let malformed = 0;
-      for (const [key, value] of Object.entries(entries)) {
-        // Endpoints the policy refuses are still listed: the fan-out applies the policy and
-        // counts them as skipped.
-        const parsed = parseSubscription(value, null);
-        if (parsed.ok) targets.push({ key, subscription: parsed.subscription });
-        else malformed += 1;
-      }
-      if (malformed) log(`notify: ${malformed} malformed subscription(s) in ${ROOT} ignored`);
-      return targets;
+      await synced(timeoutMs);
+      return index.all();
+    },
+
+    /** The subscriptions that follow `game`: those following every game and those that chose it. */
+    async followers(game: string, timeoutMs = options.timeoutMs): Promise<Target[]> {
+      await synced(timeoutMs);
+      return index.followers(game);
     },
 
     /**
-     * Stores a subscription unless its entry exists: the same create-once the rules grant a
-     * visitor, as a transaction so that the page's own write and this one never clash.
+     * Stores a subscription unless its entry exists: a create-once transaction, so that two
+     * requests for one browser never clash. With `previous` (the endpoint the browser held before
+     * its keys rotated) the games of that entry move to this one and that entry goes: the
+     * browser proves it is the same by holding both endpoints, which are secrets.
      */
-    async save(subscription: Subscription): Promise<{ key: string; created: boolean }> {
+    async save(subscription: Subscription, previous: string | null = null): Promise<Saved> {
       const key = subscriptionKey(subscription.endpoint);
       const result = await withTimeout(
         db
@@ -49,11 +133,49 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
         options.timeoutMs,
         'database',
       );
-      return { key, created: result.committed };
+      const value = result.snapshot.val() as Record<string, unknown> | null;
+      if (value) apply(key, value);
+      let games = readStoredGames(value?.['games']);
+      let carried = false;
+      if (previous !== null && previous !== subscription.endpoint) {
+        const previousKey = subscriptionKey(previous);
+        const old = (await withTimeout(db.ref(`${ROOT}/${previousKey}`).get(), options.timeoutMs, 'database')).val() as Record<
+          string,
+          unknown
+        > | null;
+        if (old && old['endpoint'] === previous) {
+          const moved = await writeGames(key, subscription.endpoint, readStoredGames(old['games']));
+          if (moved !== null) {
+            games = moved.games;
+            carried = true;
+            await withTimeout(db.ref(`${ROOT}/${previousKey}`).remove(), options.timeoutMs, 'database');
+            index.delete(previousKey);
+          }
+        }
+      }
+      return { key, created: result.committed, games, carried };
     },
 
+    /**
+     * Sets the games the subscription with this endpoint follows (PUT /subscriptions/games);
+     * null when no subscription has this endpoint. Holding the endpoint is the proof.
+     */
+    async setGames(endpoint: string, games: GameChoice): Promise<{ games: GameChoice } | null> {
+      return writeGames(subscriptionKey(endpoint), endpoint, games);
+    },
+
+    /** Removes a subscription, its choices with it (a push service reported it gone). */
     async remove(key: string): Promise<void> {
       await db.ref(`${ROOT}/${key}`).remove();
+      index.delete(key);
+    },
+
+    /** Stops listening; the index is dropped. */
+    close(): void {
+      root.off('child_added', onAdded);
+      root.off('child_changed', onChanged);
+      root.off('child_removed', onRemoved);
+      index.clear();
     },
   };
 }

@@ -1,88 +1,50 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import styled from 'styled-components';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '@satta/shared/domain/messages';
-import { BOTTOM_NAV_HEIGHT, Button, color, onMobile, useDialogFocus } from '@satta/shared/ui';
-import { RELOAD_FLOAT_TOP, onReloadFloating } from '../layout/ReloadButton.tsx';
+import { Button, getPushFollow, setPushFollowActions, useDialogFocus } from '@satta/shared/ui';
 import { enablePush } from '../push/enablePush.ts';
 import { resumePush } from '../push/resumePush.ts';
+import { BottomCard, CardActions, CardTitle } from './bottomCard.ts';
+import { follow } from './followGames.ts';
+import { GameChoiceSheet } from './GameChoiceSheet.tsx';
 import { readPushEnvironment, rememberDismissal, shouldPrompt } from './shouldPrompt.ts';
 import { usePromptMoment } from './usePromptMoment.ts';
-
-/*
- * A small card at the bottom edge instead of a centred modal: it leaves the results (the
- * current game's card and the table's first rows) readable, has no backdrop, and is too small
- * to become the page's largest paint. It never covers the reload button (issue 28, point 6):
- * where that floats in the bottom-right corner the card stands just above it; on a medium
- * screen the button is in the header, and on a phone in the bottom bar, above which the card
- * sits.
- */
-const Sheet = styled.div`
-  position: fixed;
-  right: 1rem;
-  bottom: 1rem;
-  z-index: 850;
-  box-sizing: border-box;
-  width: min(24rem, calc(100vw - 2rem));
-  padding: 0.75rem 0.9rem;
-  border: 1px solid ${color('--color-border')};
-  border-radius: 10px;
-  background: ${color('--color-surface')};
-  color: ${color('--color-text')};
-  box-shadow: 0 4px 16px rgb(0 0 0 / 30%);
-
-  ${onReloadFloating} {
-    bottom: calc(${RELOAD_FLOAT_TOP} + 0.75rem);
-  }
-
-  ${onMobile} {
-    right: 0.5rem;
-    bottom: calc(${BOTTOM_NAV_HEIGHT} + 0.5rem + env(safe-area-inset-bottom, 0px));
-    width: calc(100vw - 1rem);
-  }
-`;
-
-const Question = styled.h2`
-  margin: 0 0 0.6rem;
-  font-size: 0.95rem;
-  font-weight: 600;
-  line-height: 1.4;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-  justify-content: flex-end;
-
-  button {
-    margin: 0;
-    padding: 0.45rem 0.8rem;
-    font-size: 0.9rem;
-  }
-`;
 
 /**
  * The push notification prompt (docs/product.md, Push notifications). It opens once the
  * results have been on screen a few seconds (usePromptMoment) and asks once per browser: yes
- * asks the browser for permission (enablePush); no, Escape included, is remembered for
- * DISMISS_DAYS.
+ * asks the browser for permission (enablePush) and, once subscribed, opens the games sheet
+ * (every game unless the visitor ticks some); no, Escape included, is remembered for
+ * DISMISS_DAYS. The sheet opens again from the result table's settings button, and the table's
+ * bells turn single games on and off (both lent through shared/ui/pushFollow.ts).
  */
 export function NotificationPrompt() {
   const [open, setOpen] = useState(() => shouldPrompt(readPushEnvironment()));
+  const [choosing, setChoosing] = useState(false);
   const due = usePromptMoment(open);
   // Already allowed: subscribe silently, without the prompt.
   useEffect(resumePush, []);
-  if (!open || !due) return null;
+  useEffect(() => {
+    setPushFollowActions({ toggle: follow.toggle, openSettings: () => setChoosing(true) });
+    return () => setPushFollowActions(null);
+  }, []);
 
   const allow = () => {
     setOpen(false);
-    enablePush().catch((error: unknown) => console.error('push: could not enable notifications', error));
+    enablePush()
+      // Subscribed (the service stored it): which games?
+      .then(() => setChoosing(getPushFollow().active))
+      .catch((error: unknown) => console.error('push: could not enable notifications', error));
   };
   const deny = () => {
     setOpen(false);
     rememberDismissal();
   };
-  return <PromptSheet onAllow={allow} onDeny={deny} />;
+  return (
+    <>
+      {open && due && <PromptSheet onAllow={allow} onDeny={deny} />}
+      {choosing && <GameChoiceSheet onClose={() => setChoosing(false)} />}
+    </>
+  );
 }
 
 function PromptSheet({ onAllow, onDeny }: { onAllow: () => void; onDeny: () => void }) {
@@ -103,18 +65,18 @@ function PromptSheet({ onAllow, onDeny }: { onAllow: () => void; onDeny: () => v
     return () => document.removeEventListener('keydown', onDocumentKey);
   }, [onDeny]);
   return (
-    <Sheet ref={ref} role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={escapeOnly} data-testid="notify-prompt">
-      <Question id={titleId} lang="hi">
+    <BottomCard ref={ref} role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={escapeOnly} data-testid="notify-prompt">
+      <CardTitle id={titleId} lang="hi">
         {NOTIFY_QUESTION}
-      </Question>
-      <Actions>
+      </CardTitle>
+      <CardActions>
         <Button type="button" lang="hi" onClick={onAllow}>
           {NOTIFY_YES}
         </Button>
         <Button type="button" lang="hi" $variant="secondary" onClick={onDeny}>
           {NOTIFY_NO}
         </Button>
-      </Actions>
-    </Sheet>
+      </CardActions>
+    </BottomCard>
   );
 }

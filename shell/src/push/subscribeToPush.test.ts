@@ -10,6 +10,7 @@ const STORED: PushSubscriptionData = { endpoint: 'https://push.example/abc', key
 /** A browser's PushSubscription as far as the flow uses it. */
 function fakeSubscription(key: string, endpoint = STORED.endpoint) {
   return {
+    endpoint,
     options: { applicationServerKey: decodeApplicationServerKey(key).buffer, userVisibleOnly: true },
     toJSON: () => ({ endpoint, expirationTime: null, keys: STORED.keys }),
     unsubscribe: vi.fn(async () => true),
@@ -53,7 +54,7 @@ describe('subscribeToPush', () => {
     expect(await subscribeToPush(b.deps)).toEqual(STORED);
     expect(b.serviceWorker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(b.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: decodeApplicationServerKey(KEY) });
-    expect(b.deps.save).toHaveBeenCalledWith(STORED);
+    expect(b.deps.save).toHaveBeenCalledWith(STORED, null);
     expect(b.calls).toEqual(['save']);
   });
 
@@ -61,7 +62,17 @@ describe('subscribeToPush', () => {
     const b = browser(fakeSubscription(KEY));
     await subscribeToPush(b.deps);
     expect(b.pushManager.subscribe).not.toHaveBeenCalled();
-    expect(b.deps.save).toHaveBeenCalledWith(STORED);
+    expect(b.deps.save).toHaveBeenCalledWith(STORED, null);
+  });
+
+  it('names the endpoint it last stored when the browser now has another one, so the games chosen move with it', async () => {
+    const b = browser(fakeSubscription(KEY));
+    await subscribeToPush({ ...b.deps, previousEndpoint: 'https://push.example/before-rotation' });
+    expect(b.deps.save).toHaveBeenCalledWith(STORED, 'https://push.example/before-rotation');
+    // The same endpoint as last time is no previous one.
+    const again = browser(fakeSubscription(KEY));
+    await subscribeToPush({ ...again.deps, previousEndpoint: STORED.endpoint });
+    expect(again.deps.save).toHaveBeenCalledWith(STORED, null);
   });
 
   it('replaces a subscription made with another key (the server changed its VAPID key)', async () => {
@@ -70,6 +81,8 @@ describe('subscribeToPush', () => {
     expect(await subscribeToPush(b.deps)).toEqual(STORED);
     expect(old.unsubscribe).toHaveBeenCalled();
     expect(b.pushManager.subscribe).toHaveBeenCalled();
+    // The replaced subscription's games move to the new one, even without a remembered endpoint.
+    expect(b.deps.save).toHaveBeenCalledWith(STORED, 'https://push.example/old');
   });
 
   it.each<[string, Parameters<typeof browser>[1], string]>([

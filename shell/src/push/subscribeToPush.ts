@@ -5,18 +5,21 @@ import { subscriptionData } from './subscriptionData.ts';
 export interface PushDeps {
   serviceWorker: Pick<ServiceWorkerContainer, 'register' | 'ready'>;
   vapidPublicKey: string | undefined;
+  /** The endpoint this browser's subscription had when it was last stored (lastEndpoint.ts), if known. */
+  previousEndpoint?: string | null;
   /**
-   * dataService().saveSubscription: hands it to the notify service, which stores it once, and
-   * logs the specification's lines from the answer.
+   * Hands it to the notify service (notifyApi.ts: postSubscription), which stores it once, and
+   * logs the specification's lines from the answer. `previous` is the endpoint it replaces, when
+   * the browser's push service rotated it or the server's key changed, so its games move with it.
    */
-  save(subscription: PushSubscriptionData): Promise<unknown>;
+  save(subscription: PushSubscriptionData, previous: string | null): Promise<unknown>;
 }
 
 /**
  * What follows a granted permission (docs/product.md, Push notifications): register /sw.js for
  * the whole site, subscribe with the server's VAPID key (reusing the browser's subscription when
- * it was made with the same key), and store it through the notify service. It never throws:
- * every failure is logged and the page carries on.
+ * it was made with the same key), and store it through the notify service, naming the endpoint
+ * it replaces when it changed. It never throws: every failure is logged and the page carries on.
  */
 export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionData | null> {
   if (!deps.vapidPublicKey) {
@@ -40,9 +43,11 @@ export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionD
     return null;
   }
   let data: PushSubscriptionData;
+  let previous = deps.previousEndpoint ?? null;
   try {
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !isSameKey(subscription.options.applicationServerKey, key)) {
+      previous ??= subscription.endpoint;
       await subscription.unsubscribe();
       subscription = null;
     }
@@ -53,7 +58,7 @@ export async function subscribeToPush(deps: PushDeps): Promise<PushSubscriptionD
     return null;
   }
   try {
-    await deps.save(data);
+    await deps.save(data, previous === data.endpoint ? null : previous);
   } catch (error) {
     console.error('push: could not store the subscription', error);
   }

@@ -14,14 +14,21 @@ interface FakeClient {
 
 type Handler = (event: Record<string, unknown>) => void;
 
-function loadWorker(windows: FakeClient[] = []) {
+function loadWorker(
+  windows: FakeClient[] = [],
+  network: (url: string, init?: RequestInit) => Promise<Response> = async () => new Response(),
+) {
   const handlers = new Map<string, Handler>();
   const showNotification = vi.fn(async () => undefined);
   const openWindow = vi.fn(async () => null);
+  const renewed = { toJSON: () => ({ endpoint: 'https://push.example/renewed', keys: { p256dh: 'p2', auth: 'a2' } }) };
+  const subscribe = vi.fn(async (_options: unknown) => renewed);
+  const fetch = vi.fn(network);
   const self = {
     addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
     skipWaiting: vi.fn(),
-    registration: { scope: SCOPE, showNotification },
+    fetch,
+    registration: { scope: SCOPE, showNotification, pushManager: { subscribe } },
     clients: { claim: vi.fn(async () => undefined), matchAll: vi.fn(async () => windows), openWindow },
     location: { origin: 'https://site.example' },
   };
@@ -46,7 +53,7 @@ function loadWorker(windows: FakeClient[] = []) {
     const notification = { data, close: vi.fn() };
     return dispatch('notificationclick', { notification }).then(() => notification);
   };
-  return { showNotification, openWindow, push, click, self };
+  return { showNotification, openWindow, push, click, self, dispatch, fetch, subscribe };
 }
 
 describe('service worker', () => {
@@ -83,6 +90,33 @@ describe('service worker', () => {
     expect(titles).toEqual(['सट्टा रिज़ल्ट', 'सट्टा रिज़ल्ट', 'Disawar: 05']);
     expect((sw.showNotification.mock.calls[0] as unknown[])[1]).toMatchObject({ body: 'plain words', icon: '/icons/notification-192.png' });
     expect((sw.showNotification.mock.calls[2] as unknown[])[1]).not.toHaveProperty('tag');
+  });
+
+  it('passes on the number a correction replaces', async () => {
+    const sw = loadWorker();
+    await sw.push({ kind: 'result', title: 'Gali: 97 → 42 (संशोधित)', game: 'Gali', number: '42', was: '97', tag: 't' });
+    expect(sw.showNotification).toHaveBeenCalledWith(
+      'Gali: 97 → 42 (संशोधित)',
+      expect.objectContaining({ data: { url: '/', kind: 'result', game: 'Gali', number: '42', date: '', was: '97' } }),
+    );
+  });
+
+  it('subscribes again when the push service replaced the subscription, naming the old endpoint so its games move', async () => {
+    const config = { notifyUrl: 'https://notify.example/', vapidPublicKey: 'BKey' };
+    const sw = loadWorker([], async (url) => (url === '/config.json' ? Response.json(config) : new Response('{}', { status: 201 })));
+    await sw.dispatch('pushsubscriptionchange', {
+      oldSubscription: { endpoint: 'https://push.example/old', options: {} },
+      newSubscription: null,
+    });
+    expect(sw.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: 'BKey' });
+    const [url, init] = sw.fetch.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('https://notify.example/subscriptions');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      endpoint: 'https://push.example/renewed',
+      keys: { p256dh: 'p2', auth: 'a2' },
+      previous: 'https://push.example/old',
+    });
   });
 
   it('on click focuses a tab already on the page', async () => {
