@@ -1,38 +1,8 @@
 import { DataError, NOTIFY_CALL_TIMEOUT_MS, SessionEndedError } from './errors.ts';
-import type { DataContext, PushSubscriptionData } from './types.ts';
+import type { DataContext } from './types.ts';
 
-// The page's calls to the notify service (server/notify): push subscriptions and the admin's
-// test notification.
-
-/**
- * Hands a push subscription to the notify service, the only writer of webPushSubscriptions: a
- * page that could write there could fill the list with endpoints that never answer and hold up
- * every fan-out. The service stores an endpoint once (201 saved, 200 exists); the
- * specification's log lines follow its answer.
- */
-export async function saveSubscription(
-  ctx: Pick<DataContext, 'config' | 'fetch'>,
-  subscription: PushSubscriptionData,
-): Promise<'saved' | 'exists'> {
-  const response = await ctx.fetch(notifyUrl(ctx, '/subscriptions'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(subscription),
-    signal: AbortSignal.timeout(NOTIFY_CALL_TIMEOUT_MS),
-  });
-  if (response.status === 201) {
-    console.log('Subscription saved to Firebase.');
-    return 'saved';
-  }
-  if (response.status === 200) {
-    console.log('Subscription already exists in Firebase.');
-    return 'exists';
-  }
-  throw new DataError(
-    'data/notify-refused',
-    `The notify service refused the subscription: HTTP ${response.status} ${await response.text()}`,
-  );
-}
+// The admin's call to the notify service (server/notify): the test notification. A page's own
+// subscription goes through the shell (shell/src/push/notifyApi.ts), with the games it follows.
 
 /**
  * Calls the notify service's test route as the signed-in admin; returns its message. A token

@@ -136,17 +136,6 @@ describe('data service against the local backend', () => {
     expect(at !== undefined && at >= before && at <= after).toBe(true);
   });
 
-  it('stores a push subscription once, through the notify service, and logs what the service answered', async () => {
-    const visitor = service('push');
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const subscription = { endpoint: 'http://127.0.0.1:4001/push/service-test-1', keys: { p256dh: VALID_P256DH, auth: VALID_AUTH } };
-    expect(await visitor.saveSubscription(subscription)).toBe('saved');
-    expect(await visitor.saveSubscription(subscription)).toBe('exists');
-    expect(log.mock.calls).toEqual([['Subscription saved to Firebase.'], ['Subscription already exists in Firebase.']]);
-    const all = (await rest('webPushSubscriptions')) as Record<string, { endpoint: string }>;
-    expect(Object.values(all).map((s) => s.endpoint)).toEqual([subscription.endpoint]);
-  });
-
   it('a visitor cannot write a push subscription into the database directly', async () => {
     const visitor = service('push-direct');
     const entry = ref(await visitor.database(), 'webPushSubscriptions/-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');

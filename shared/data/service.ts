@@ -37,7 +37,6 @@ import type {
   KhaiwalInput,
   MainInfo,
   PendingPush,
-  PushSubscriptionData,
   ScheduledNumber,
   SetResultOptions,
   SignedInUser,
@@ -527,12 +526,7 @@ export class DataService {
     return this.memo(SCHEDULED, () => this.commandStream((c, ctx) => c.scheduledNumbers(ctx)));
   }
 
-  // ---------- push subscriptions and the notify service (notifyClient.ts) ----------
-
-  /** Hands a push subscription to the notify service, the only writer of the subscriptions. */
-  saveSubscription(subscription: PushSubscriptionData): Promise<'saved' | 'exists'> {
-    return notify.saveSubscription(this.notifyContext(), subscription);
-  }
+  // ---------- the notify service (notifyClient.ts) ----------
 
   /**
    * Calls the notify service's test route as the signed-in admin; returns its message. Rejects
