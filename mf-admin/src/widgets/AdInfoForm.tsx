@@ -9,7 +9,8 @@ import { ADD_AD, AD_INFO_UPDATED, NO_ADS } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useDraft } from '../hooks/useDraft.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 
 const AdFieldset = styled.fieldset`
   border: 1px dashed ${colors.line};
@@ -29,7 +30,7 @@ export function AdInfoForm() {
   const source = useMemo(() => adRows(info), [info]);
   const [rows, edit, reset] = useDraft(source);
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
 
   const change = (index: number, patch: Partial<AdRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
@@ -43,6 +44,7 @@ export function AdInfoForm() {
       reset();
       show(AD_INFO_UPDATED, 'success', MESSAGE_MS);
     } catch (error) {
+      if (error instanceof WritePendingError) return pending(error);
       show(errorText(error), 'error', MESSAGE_MS);
     } finally {
       setBusy(false);

@@ -23,7 +23,8 @@ import { errorText } from '../domain/errorText.ts';
 import { checkResultsCsv, type CheckedLine, type ImportRow } from '../domain/resultsCsv.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useGameNames } from '../hooks/useGameNames.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 
 // Columns line up in a monospace face, which makes a pasted CSV easier to proofread.
 const CsvInput = styled(TextArea)`
@@ -55,7 +56,7 @@ export function BulkImport() {
   // The numbers published now for the checked rows (null while they are read).
   const [published, setPublished] = useState<Record<string, string> | null>(null);
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
   const rows = useMemo(() => (checked ?? []).flatMap((c): ImportRow[] => (c.ok ? [c.row] : [])), [checked]);
   const rejected = (checked?.length ?? 0) - rows.length;
 
@@ -96,6 +97,8 @@ export function BulkImport() {
       setPublished(null);
       show(importDone(written), 'success', MESSAGE_MS);
     } catch (error) {
+      // Not acknowledged in time: not a failure; the list of pending changes has it.
+      if (error instanceof WritePendingError) return pending(error);
       show(importFailed(errorText(error)), 'error', MESSAGE_MS);
     } finally {
       setBusy(false);

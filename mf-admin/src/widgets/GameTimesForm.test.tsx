@@ -34,6 +34,19 @@ describe('Sattaname Information', () => {
     expect(screen.queryByText('Time updated successfully — Gali')).toBeNull();
   });
 
+  it('without a connection says it is not saved yet, under the row, never as an error of the update', async () => {
+    const { data, commands, streams } = fakeAdminData();
+    streams.connected.next(false);
+    renderAdmin(<GameTimesForm />, data);
+    fireEvent.change(galiTime(), { target: { value: '11:45 pm' } });
+    updateGali();
+    await settle();
+    await advance(3000);
+    expect(screen.getByRole('alert').textContent).toBe('No connection: not saved yet. It will be sent when the connection returns. — Gali');
+    expect(screen.queryByText(/Error updating time/)).toBeNull();
+    expect(commands.setGameTime).not.toHaveBeenCalled();
+  });
+
   it("shows 'Error updating time: {message}' for 3 s and keeps the typed time", async () => {
     const { data, commands } = fakeAdminData();
     commands.setGameTime.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));

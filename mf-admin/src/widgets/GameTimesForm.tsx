@@ -16,7 +16,8 @@ import { validateTime } from '@satta/shared/domain/validation';
 import { Button, Input, Label, Panel, StatusLine } from '@satta/shared/ui';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 
 // Seventeen games: side by side where there is room, one per line on a phone.
 const Rows = styled.div`
@@ -43,7 +44,7 @@ export function GameTimesForm() {
   // Only the rows the admin has typed in; the others show the live time.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [busyGame, setBusyGame] = useState<string | null>(null);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
   // The row the message is about: it is shown under that row's Update button.
   const [messageGame, setMessageGame] = useState<string | null>(null);
 
@@ -60,6 +61,8 @@ export function GameTimesForm() {
       setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([name]) => name !== game)));
       report(TIME_UPDATED, 'success');
     } catch (error) {
+      // Not acknowledged in time: the list of pending changes has it, and the row is free.
+      if (error instanceof WritePendingError) return pending(error, (text) => forGame(text, game));
       report(errorUpdatingTime(errorText(error)), 'error');
     } finally {
       setBusyGame(null);

@@ -7,7 +7,8 @@ import { checkMainInfo, mainInfoDraft, type MainInfoDraft } from '../domain/main
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useDraft } from '../hooks/useDraft.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 
 /** The `mian` record: contact name and number, plus the banner, notice and channel link the home page shows. */
 export function MainInfoForm() {
@@ -17,7 +18,7 @@ export function MainInfoForm() {
   const source = useMemo(() => mainInfoDraft(info), [info]);
   const [draft, edit, reset] = useDraft(source);
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
   const set = (key: keyof MainInfoDraft) => (value: string) => edit({ ...draft, [key]: value });
   const incomplete = draft.name.trim() === '' || draft.phnnumber.trim() === '';
 
@@ -31,6 +32,7 @@ export function MainInfoForm() {
       reset();
       show(MAIN_INFO_UPDATED, 'success', MESSAGE_MS);
     } catch (error) {
+      if (error instanceof WritePendingError) return pending(error);
       show(errorText(error), 'error', MESSAGE_MS);
     } finally {
       setBusy(false);

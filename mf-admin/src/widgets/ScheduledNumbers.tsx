@@ -27,7 +27,8 @@ import {
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
 import { useSiteNow } from '../hooks/useSiteNow.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 import { GameSelect } from '../ui/GameSelect.tsx';
 
 const Note = styled.p`
@@ -71,7 +72,7 @@ export function ScheduledNumbers() {
   const [time, setTime] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
   const numberInput = useRef<HTMLInputElement>(null);
   const today = now.dateKey;
 
@@ -81,6 +82,11 @@ export function ScheduledNumbers() {
       show(await work(), 'success', MESSAGE_MS);
       return true;
     } catch (error) {
+      // Not acknowledged in time: not a failure; the list of pending changes has it.
+      if (error instanceof WritePendingError) {
+        pending(error);
+        return true;
+      }
       show(scheduleFailed(errorText(error)), 'error', MESSAGE_MS);
       return false;
     } finally {

@@ -6,7 +6,8 @@ import { Button, Form, Input, Label, Panel, StatusLine } from '@satta/shared/ui'
 import { SAVE_UNDO_WINDOW, UNDO_WINDOW_ERROR, UNDO_WINDOW_LABEL, UNDO_WINDOW_TITLE, undoWindowSaved } from '../domain/adminMessages.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
-import { useTimedMessage } from '../hooks/useTimedMessage.ts';
+import { WritePendingError } from '../hooks/pendingWrites.ts';
+import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 
 /** A whole number of seconds from 0 to 600, as typed; null otherwise. */
 export function parseUndoWindowInput(text: string): number | null {
@@ -26,7 +27,7 @@ export function UndoWindowForm() {
   // The admin's typing; null shows the stored value.
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { message, show, pending } = useWriteMessage();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,6 +39,7 @@ export function UndoWindowForm() {
       setDraft(null);
       show(undoWindowSaved(seconds), 'success', MESSAGE_MS);
     } catch (error) {
+      if (error instanceof WritePendingError) return pending(error);
       show(errorText(error), 'error', MESSAGE_MS);
     } finally {
       setBusy(false);
