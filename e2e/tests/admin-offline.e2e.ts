@@ -133,6 +133,18 @@ describe('the dashboard without a connection (a 360 x 740 phone)', () => {
         `Khaiwal ${AGENT}: saved, confirmed by the server.`,
       ]);
     expect(await rest(`sattanamee/${GAME}/${TODAY}/number`)).toBe('43');
+    // And a visitor's page shows it.
+    const visitor = await openPage(browser, MOBILE);
+    try {
+      await visitor.page.goto(site);
+      await visitor.page
+        .locator(`[data-widget="mf-results/ResultTable"] tr[data-game="${GAME}"] td:nth-of-type(2)`)
+        // The number, then its publish time ('43प्रकाशित 10:41 AM IST').
+        .filter({ hasText: /^43प्रकाशित/ })
+        .waitFor({ timeout: 20_000 });
+    } finally {
+      await visitor.context.close();
+    }
     const agents = Object.values(((await rest('khaiwals')) as Record<string, { name: string }> | null) ?? {});
     expect(agents.map((agent) => agent.name)).toEqual([AGENT]);
 
