@@ -40,6 +40,22 @@ export class AuthSession {
   async signIn(email: string, password: string): Promise<SignedInUser> {
     const { auth, mod } = await this.load();
     const credential = await mod.signInWithEmailAndPassword(auth, email, password);
+    // The database client takes the new token from Auth's token listeners, a tick after the
+    // sign-in resolves, and sends it on its connection then. Resolving only after that round (a
+    // listener added now is called after the ones already there) keeps a write made at once
+    // after signing in from going out before it, as the signed-out user (permission_denied).
+    await new Promise<void>((resolve) => {
+      // Never longer than a moment: signed out again meanwhile, the round may not name this user.
+      const timer = setTimeout(done, 2000);
+      const stop = mod.onIdTokenChanged(auth, (user) => {
+        if (user?.uid === credential.user.uid) done();
+      });
+      function done(): void {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      }
+    });
     return toSignedInUser(credential.user);
   }
 
