@@ -3,7 +3,7 @@ import { endAt, get, orderByChild, orderByKey, push, query, ref, serverTimestamp
 import type { Observable } from 'rxjs';
 import { valueOf } from './firebaseStreams.ts';
 import { DataError } from './errors.ts';
-import { AD_INFO, AUDIT, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';
+import { AD_INFO, AUDIT, CORRECTIONS, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';
 import {
   isRecord,
   type AdInfo,
@@ -17,7 +17,9 @@ import {
   type WriteResult,
 } from './types.ts';
 import { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC } from './types.ts';
-import { isDateKey, siteNow } from '../domain/siteTime.ts';
+import { formatDisplayDate, isDateKey, siteNow } from '../domain/siteTime.ts';
+import { isWeekday, noDrawReason, readHolidays, type Weekday } from '../domain/holidays.ts';
+import { noDrawRefused } from '../domain/messages.ts';
 import { normalizeNumber } from '../domain/numbers.ts';
 import { normalizeTimeInput } from '../domain/time.ts';
 import { resultKey } from '../domain/results.ts';
@@ -55,6 +57,7 @@ export async function setResult(
   const path = paths.result(game, dateKey);
   const before = (await get(ref(ctx.db, path))).val() as unknown;
   const previous = storedNumber(before);
+  if (previous === null) await refuseNoDraw(ctx, [{ game, date: dateKey }]);
   const patch = resultPatch(ctx, game, dateKey, before, value, options.silent === true);
   if (patch) await writeAudited(ctx, patch, path, previous, value);
   return { created: before === null, previous };
@@ -168,6 +171,10 @@ export async function importResults(ctx: AdminContext, rows: { game: string; dat
     wanted.set(resultKey(row), { game: row.game, date: row.date, value });
   }
   const stored = await storedDays(ctx, [...wanted.values()]);
+  await refuseNoDraw(
+    ctx,
+    [...wanted.values()].filter(({ game, date }) => storedNumber(stored.get(game)?.[date] ?? null) === null),
+  );
   const patch: Record<string, unknown> = {};
   const before: Record<string, string | null> = {};
   const after: Record<string, string> = {};
@@ -278,6 +285,7 @@ export async function scheduleResult(ctx: AdminContext, game: string, dateKey: s
   if (value === null) throw new DataError('data/invalid-number', 'Number must be two digits from 00 to 99.');
   if (!isDateKey(dateKey)) throw new DataError('data/invalid-date', `Invalid date: ${dateKey}`);
   if (!Number.isFinite(at)) throw new DataError('data/invalid-time', 'Time must look like HH:MM AM/PM.');
+  await refuseNoDraw(ctx, [{ game, date: dateKey }]);
   const path = paths.scheduled(game, dateKey);
   const previous = (await get(ref(ctx.db, path))).val() as unknown;
   await writeAudited(ctx, { [path]: { number: value, at, createdAt: serverTimestamp() } }, path, previous, { number: value, at });
@@ -306,6 +314,50 @@ export function scheduledNumbers(ctx: DataContext): Observable<ScheduledNumber[]
         .sort((a, b) => a.at - b.at || a.game.localeCompare(b.game)),
     ),
   );
+}
+
+// ---------- days without a draw (shared/domain/holidays.ts) ----------
+
+/**
+ * Refuses a first number for a day marked as having no draw (a correction of a number already
+ * there is let through: the number wins over the mark). One read of the games' marks.
+ */
+async function refuseNoDraw(ctx: DataContext, rows: readonly { game: string; date: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const holidays = readHolidays((await get(ref(ctx.db, HOLIDAYS))).val());
+  const marked = rows.find((row) => noDrawReason(holidays, row.game, row.date) !== null);
+  if (marked) throw new DataError('data/no-draw', noDrawRefused(marked.game, formatDisplayDate(marked.date)));
+}
+
+/**
+ * Marks (or clears) a game's date as having no draw. A date that already has a number is refused:
+ * the number would win over the mark, so the mark would say nothing (undo the number first).
+ */
+export async function setNoDrawDate(ctx: AdminContext, game: string, dateKey: string, marked: boolean): Promise<void> {
+  if (!isDateKey(dateKey)) throw new DataError('data/invalid-date', `Invalid date: ${dateKey}`);
+  const path = paths.holidayDate(game, dateKey);
+  const previous = (await get(ref(ctx.db, path))).val() === true;
+  if (previous === marked) return;
+  if (marked) {
+    const number = storedNumber((await get(ref(ctx.db, paths.result(game, dateKey)))).val());
+    if (number !== null) {
+      throw new DataError(
+        'data/no-draw-has-number',
+        `${game} already has ${number} on ${formatDisplayDate(dateKey)}, so the day cannot be marked as having no draw. Undo or correct the number first.`,
+      );
+    }
+  }
+  await writeAudited(ctx, { [path]: marked ? true : null }, path, previous || null, marked || null);
+}
+
+/** Marks a weekday of a game as having no draw every week from `from` (a date key) on; `from` null clears it. */
+export async function setNoDrawWeekday(ctx: AdminContext, game: string, weekday: Weekday, from: string | null): Promise<void> {
+  if (!isWeekday(weekday)) throw new DataError('data/invalid-date', `Invalid weekday: ${String(weekday)}`);
+  if (from !== null && !isDateKey(from)) throw new DataError('data/invalid-date', `Invalid date: ${from}`);
+  const path = paths.holidayWeekday(game, weekday);
+  const previous = (await get(ref(ctx.db, path))).val() as unknown;
+  if ((previous ?? null) === from) return;
+  await writeAudited(ctx, { [path]: from }, path, previous ?? null, from);
 }
 
 /**

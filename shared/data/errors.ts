@@ -22,7 +22,11 @@ export type DataErrorCode =
   | 'data/not-signed-in'
   | 'data/no-id'
   | 'data/no-notify-service'
-  | 'data/notify-refused';
+  | 'data/notify-refused'
+  /** A first number for a day marked as having no draw (shared/domain/holidays.ts). */
+  | 'data/no-draw'
+  /** A no-draw mark for a day that already has a number. */
+  | 'data/no-draw-has-number';
 
 /**
  * The admin's sign-in no longer holds: the notify service refused the ID token even after a

@@ -35,6 +35,7 @@ export type PublicDataSource = Pick<
   | 'khaiwals$'
   | 'mainInfo$'
   | 'adInfo$'
+  | 'holidays$'
   | 'connected$'
   | 'today$'
   | 'todayKey'

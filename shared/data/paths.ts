@@ -1,3 +1,5 @@
+import { HOLIDAYS_ROOT, holidayPaths } from '../domain/holidays.ts';
+
 /**
  * Every database path the data service reads or writes, in one place. The names are the stored
  * ones of the specification, misspellings included: renaming a node would orphan the live data.
@@ -5,6 +7,8 @@
 
 /** The results: `sattanamee/{game}/{dateKey}` and `sattanamee/{game}/time`. */
 export const RESULTS_ROOT = 'sattanamee';
+/** Days without a draw (shared/domain/holidays.ts): public, admin-written, audited. */
+export const HOLIDAYS = HOLIDAYS_ROOT;
 /** The site's contact and banner texts. 'mian' is the specification's spelling of 'main'. */
 export const MAIN_INFO = 'mian';
 export const AD_INFO = 'adinfo';
@@ -35,4 +39,7 @@ export const paths = {
   undoWindowSec: `${NOTIFY_STATE}/undoWindowSec`,
   scheduled: (game: string, dateKey: string) => `${SCHEDULED}/${game}/${dateKey}`,
   subscription: (id: string) => `${WEB_PUSH_SUBSCRIPTIONS}/${id}`,
+  holidayGame: holidayPaths.game,
+  holidayDate: holidayPaths.date,
+  holidayWeekday: holidayPaths.weekday,
 } as const;

@@ -1,9 +1,10 @@
 import type { RestRead } from './rest.ts';
-import { AD_INFO, CORRECTIONS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
+import { AD_INFO, CORRECTIONS, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
 import type { AdInfo, MainInfo } from './types.ts';
 import { readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
 import { readCorrections, type Correction } from '../domain/corrections.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
+import { readHolidays, type Holidays } from '../domain/holidays.ts';
 import { LIVE_ROOT, mergeLiveDays, readLiveNode, type LiveDays, type LiveNode, type LivePart } from '../domain/liveNode.ts';
 
 /*
@@ -44,6 +45,7 @@ export const cacheKeys = {
   khaiwals: 'khaiwals',
   mainInfo: 'mian',
   adInfo: 'adinfo',
+  holidays: 'holidays',
   /** The live node as the render read it: its versions tell the page what is current. */
   live: 'live',
 } as const;
@@ -145,6 +147,14 @@ export const publicReads = {
     part: null,
     reads: [{ path: LIVE_ROOT }],
     read: ([node]) => readLiveNode(node),
+  }),
+
+  /** Days without a draw of every game (a small node: a few dates a year and the weekly marks). */
+  holidays: (): PublicRead<Holidays> => ({
+    key: cacheKeys.holidays,
+    part: 'holidays',
+    reads: [{ path: HOLIDAYS }],
+    read: ([node]) => readHolidays(node),
   }),
 
   adInfo: (): PublicRead<AdInfo> => ({

@@ -46,6 +46,7 @@ import { DEFAULT_TIMEZONE, addDays, siteNow } from '../domain/siteTime.ts';
 import type { DayMetas, GameData, DayResults } from '../domain/results.ts';
 import { CORRECTIONS_WINDOW_MS, type Correction } from '../domain/corrections.ts';
 import type { Khaiwal } from '../domain/agents.ts';
+import type { Holidays, Weekday } from '../domain/holidays.ts';
 import { GAMES } from '../domain/games.ts';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '../domain/yearlyChart.ts';
 import { LIVE_ROOT, readLiveNode, removedEntries, type LiveNode } from '../domain/liveNode.ts';
@@ -333,6 +334,11 @@ export class DataService {
     return this.memo(cacheKeys.adInfo, () => this.follow(publicReads.adInfo(), {}));
   }
 
+  /** Days without a draw of every game (shared/domain/holidays.ts), re-read when the admin changes one. */
+  holidays$(): Observable<Live<Holidays>> {
+    return this.memo(cacheKeys.holidays, () => this.follow(publicReads.holidays(), {}));
+  }
+
   /**
    * One public read as a live value. From the page's data while the live node's version of its
    * part is the one the page was rendered at; read (a REST GET) when the page has none and again
@@ -507,6 +513,18 @@ export class DataService {
 
   setUndoWindow(seconds: number): Promise<void> {
     return this.command((c, ctx) => c.setUndoWindow(ctx, seconds));
+  }
+
+  // ---------- days without a draw (shared/domain/holidays.ts) ----------
+
+  /** Marks (`marked`) or clears a game's date as having no draw. Refused for a date with a number. Audited. */
+  setNoDrawDate(game: string, dateKey: string, marked: boolean): Promise<void> {
+    return this.command((c, ctx) => c.setNoDrawDate(ctx, game, dateKey, marked));
+  }
+
+  /** Marks a weekday of a game as having no draw every week from `from` on, or clears it (`from` null). Audited. */
+  setNoDrawWeekday(game: string, weekday: Weekday, from: string | null): Promise<void> {
+    return this.command((c, ctx) => c.setNoDrawWeekday(ctx, game, weekday, from));
   }
 
   // ---------- scheduled publishing (the notify service publishes at the time) ----------

@@ -12,6 +12,15 @@ export const LOADING = 'Loading...';
 export const MISSING_NUMBER = '--';
 export const MISSING_CHART_CELL = '-';
 export const MISSING_TIME = 'N/A';
+/** Today's cell of a game marked as having no draw today (issue 29, point 3). */
+export const NO_DRAW_TODAY = 'आज अवकाश (No draw today)';
+/** A past day, or a chart's cell, of a game that had no draw that day. */
+export const NO_DRAW = 'अवकाश';
+/** What NO_DRAW means, for a chart's legend and a cell's accessible name. */
+export const NO_DRAW_MEANING = 'No draw';
+/** A number refused for a day marked as having no draw (the dashboard and the scheduled publisher). */
+export const noDrawRefused = (game: string, date: string): string =>
+  `${game} has no draw on ${date}: the day is marked in Days without a draw. Remove the mark first to publish a number.`;
 
 // Navigation (docs/product.md, Page frame)
 export const NAV_HOME = 'Home';

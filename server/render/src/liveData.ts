@@ -8,6 +8,7 @@ import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import type { Snapshot } from './snapshot.ts';
 import type { GameSpan } from '@satta/shared/domain/yearlyChart';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
+import type { Holidays } from '@satta/shared/domain/holidays';
 import { adminQuery, followRead } from './adminReads.ts';
 
 export interface LiveDataOptions {
@@ -59,6 +60,7 @@ export class LiveData {
     mainInfo?: MainInfo;
     adInfo?: AdInfo;
     corrections?: Correction[];
+    holidays?: Holidays;
     live?: LiveNode;
   } = {};
   /** Loaded game-years by cache key, least recently asked for first. */
@@ -82,6 +84,7 @@ export class LiveData {
       this.follow(publicReads.khaiwals(), (khaiwals) => (this.parts.khaiwals = khaiwals)),
       this.follow(publicReads.mainInfo(), (info) => (this.parts.mainInfo = info)),
       this.follow(publicReads.adInfo(), (info) => (this.parts.adInfo = info)),
+      this.follow(publicReads.holidays(), (holidays) => (this.parts.holidays = holidays)),
       this.follow(publicReads.live(), (live) => (this.parts.live = live)),
     );
     await this.followDay();
@@ -229,8 +232,8 @@ export class LiveData {
   }
 
   private publish(): void {
-    const { games, spans, khaiwals, mainInfo, adInfo, corrections, live } = this.parts;
-    if (!games || !spans || !khaiwals || !mainInfo || !adInfo || !corrections || !live) return;
+    const { games, spans, khaiwals, mainInfo, adInfo, corrections, holidays, live } = this.parts;
+    if (!games || !spans || !khaiwals || !mainInfo || !adInfo || !corrections || !holidays || !live) return;
     const years: Record<string, DayResults> = {};
     const yearMetas: Record<string, DayMetas> = {};
     for (const [key, entry] of this.years) {
@@ -249,6 +252,7 @@ export class LiveData {
       years,
       yearMetas,
       corrections,
+      holidays,
       live,
     };
     for (const watcher of this.watchers) watcher();

@@ -99,6 +99,8 @@ export function partData(snapshot: Snapshot, part: LivePart): unknown {
       return snapshot.khaiwals;
     case 'corrections':
       return snapshot.corrections ?? [];
+    case 'holidays':
+      return snapshot.holidays ?? {};
     case 'games': {
       const from = liveWindowStart(snapshot.todayKey);
       const outside = (dateKey: string) => dateKey < from || dateKey > snapshot.todayKey;

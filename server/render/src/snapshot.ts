@@ -5,6 +5,7 @@ import type { Correction } from '@satta/shared/domain/corrections';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '@satta/shared/domain/yearlyChart';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
+import type { Holidays } from '@satta/shared/domain/holidays';
 
 /** The public data the render service keeps in memory, as the live listeners last saw it. */
 export interface Snapshot {
@@ -29,6 +30,8 @@ export interface Snapshot {
   yearMetas?: Record<string, DayMetas>;
   /** The public corrections of the last 90 days, newest first (DataService.corrections$). */
   corrections?: Correction[];
+  /** Days without a draw of every game (DataService.holidays$); absent: none marked. */
+  holidays?: Holidays;
   /**
    * The live read model as stored (`live`: yesterday's and today's results and the parts'
    * version stamps, shared/domain/liveNode.ts), inlined under cacheKeys.live with every page
@@ -72,6 +75,7 @@ export function entryOf(snapshot: Snapshot, key: string): unknown {
   if (key === cacheKeys.adInfo) return snapshot.adInfo;
   if (key === cacheKeys.corrections) return snapshot.corrections ?? [];
   if (key === cacheKeys.live) return snapshot.live;
+  if (key === cacheKeys.holidays) return snapshot.holidays ?? {};
   if (key.startsWith(cacheKeys.gameYearMeta('', 0).slice(0, 9))) return snapshot.yearMetas?.[key];
   if (key.startsWith(cacheKeys.gameYear('', 0).slice(0, 5))) return snapshot.years?.[key];
   return undefined;
@@ -153,6 +157,10 @@ export class SnapshotSource implements PublicDataSource {
 
   corrections$(): Observable<Live<Correction[]>> {
     return this.serve(cacheKeys.corrections);
+  }
+
+  holidays$(): Observable<Live<Holidays>> {
+    return this.serve(cacheKeys.holidays);
   }
 
   gameYears(name: string): Promise<number[]> {
