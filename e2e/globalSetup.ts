@@ -18,7 +18,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stack = await startStack({ separateRemotes: [SEPARATE], echo: process.env.E2E_ECHO === '1' });
   let control: Server | undefined;
   try {
-    await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 45 }));
+    const seed = seedData({ days: 45 });
+    await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seed);
+    if (!stack.urls.site) throw new Error('e2e: the stack serves no site');
+    await renderedWithGames(stack.urls.site, Object.keys(seed.sattanamee));
     const remote = stack.remoteServers[SEPARATE];
     if (!remote) throw new Error(`e2e: ${SEPARATE} is not served separately`);
     control = createServer((req, res) => {
@@ -64,4 +67,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise<void>((ok) => (control ? control.close(() => ok()) : ok()));
     await stack.stop();
   };
+}
+
+/**
+ * Waits until the render service's home page lists every seeded game. The games were written
+ * after the service started, and it lists the games again only every RENDER_RELIST_MS: the
+ * first test must not see a page rendered from half the list.
+ */
+async function renderedWithGames(site: string, games: readonly string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const html = await fetch(`${site}/`).then(
+      (res) => res.text(),
+      () => '',
+    );
+    if (games.every((game) => html.includes(`data-game="${game}"`))) return;
+    if (Date.now() > deadline) throw new Error('e2e: the rendered home page does not list every seeded game after 60 s');
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
 }

@@ -65,7 +65,14 @@ export const VALID_MIAN = {
 export const FIXTURE = {
   sattanamee: {
     Gali: { time: '11:30 PM', place: 11, '2024-01-01': { number: '05' } },
-    'Delhi Bazar': { time: '03:00 PM', place: 4, '2024-01-01': { number: '42' } },
+    // 2024-01-05 has a number and a dated no-draw mark: a number stored before its date was
+    // marked (old data, or written around the rules), so a correction of it has a case.
+    'Delhi Bazar': { time: '03:00 PM', place: 4, '2024-01-01': { number: '42' }, '2024-01-05': { number: '33' } },
+  },
+  // Days without a draw: Gali on Friday 2024-01-05, and every Sunday from 2024-01-07 on.
+  holidays: {
+    Gali: { dates: { '2024-01-05': true }, weekdays: { sun: '2024-01-07' } },
+    'Delhi Bazar': { dates: { '2024-01-05': true } },
   },
   mian: { name: 'Admin', phnnumber: '+91 90000 00000' },
   adinfo: { Morning: { name: 'Gali ad', time: '11:00 AM' } },
@@ -85,7 +92,7 @@ export const FIXTURE = {
   },
   live: {
     days: { '2024-01-01': { Gali: { n: '05', p: 1_700_000_000_000 }, 'Delhi Bazar': { n: '42', p: 1_700_000_000_000 } } },
-    v: { mian: 1_700_000_000_000, games: 1_700_000_000_000 },
+    v: { mian: 1_700_000_000_000, games: 1_700_000_000_000, holidays: 1_700_000_000_000 },
   },
   liveDigests: { mian: 'k3x9a-2f' },
 };
@@ -120,6 +127,11 @@ export const READ_CASES: readonly ReadCase[] = [
   { path: 'mian/name', expect: PUBLIC },
   { path: 'adinfo', expect: PUBLIC },
   { path: 'adinfo/Morning', expect: PUBLIC },
+  // Days without a draw are shown on every page, as the results are.
+  { path: 'holidays', expect: PUBLIC },
+  { path: 'holidays/Gali', expect: PUBLIC },
+  { path: 'holidays/Gali/dates/2024-01-05', expect: PUBLIC },
+  { path: 'holidays/Gali/weekdays/sun', expect: PUBLIC },
   // An endpoint is a bearer secret: no visitor reads an entry, even one whose key they know.
   { path: `webPushSubscriptions/${KNOWN_SUB_KEY}`, expect: ADMIN_ONLY },
   { path: `webPushSubscriptions/${NEW_SUB_KEY}`, expect: ADMIN_ONLY },
@@ -141,6 +153,7 @@ export const READ_CASES: readonly ReadCase[] = [
   { path: 'live/days/2024-01-01/Gali', expect: PUBLIC },
   { path: 'live/v', expect: PUBLIC },
   { path: 'live/v/mian', expect: PUBLIC },
+  { path: 'live/v/holidays', expect: PUBLIC },
   // The render service's digests (it reads them through firebase-admin): no client reads them.
   { path: 'liveDigests', expect: NOBODY },
   { path: 'liveDigests/mian', expect: NOBODY },
@@ -262,6 +275,13 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
   set('scheduled number created', 'scheduled/Gali/2024-01-03', scheduledEntry, ADMIN_ONLY),
   set('scheduled number changed', 'scheduled/Gali/2024-01-02', { ...scheduledEntry, number: '43', at: 1_704_216_060_000 }, ADMIN_ONLY),
   set('scheduled number cancelled', 'scheduled/Gali/2024-01-02', null, ADMIN_ONLY),
+  // The shape the notify service leaves on an entry it refused for a day without a draw.
+  set(
+    'scheduled number refused for a day without a draw',
+    'scheduled/Gali/2024-01-03',
+    { ...scheduledEntry, refused: 'no-draw' },
+    ADMIN_ONLY,
+  ),
   set('live entry of a first publication', 'live/days/2024-01-02/Gali', { n: '07', p: SERVER_TIMESTAMP }, ADMIN_ONLY),
   update('live entry of a correction, field by field', 'live/days/2024-01-01/Gali', { n: '06', u: SERVER_TIMESTAMP, w: '05' }, ADMIN_ONLY),
   set('live entry removed (an undone publication)', 'live/days/2024-01-01/Gali', null, ADMIN_ONLY),
@@ -313,6 +333,61 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
     ADMIN_ONLY,
   ),
   set('correction of a game named in Hindi', 'corrections/c3', { ...correction, game: 'दिल्ली बाज़ार' }, ADMIN_ONLY),
+  // Days without a draw (shared/domain/holidays.ts): the admin marks and clears them.
+  set('no-draw date marked', 'holidays/Gali/dates/2024-01-06', true, ADMIN_ONLY),
+  set('no-draw date cleared', 'holidays/Gali/dates/2024-01-05', null, ADMIN_ONLY),
+  set("a game's last no-draw date cleared", 'holidays/Delhi Bazar/dates/2024-01-05', null, ADMIN_ONLY),
+  set('no-draw weekday marked from a first date', 'holidays/Gali/weekdays/mon', '2024-01-08', ADMIN_ONLY),
+  set('no-draw weekday moved to another first date', 'holidays/Gali/weekdays/sun', '2024-01-14', ADMIN_ONLY),
+  set('no-draw weekday cleared', 'holidays/Gali/weekdays/sun', null, ADMIN_ONLY),
+  set(
+    'no-draw marks of a game without any',
+    'holidays/Disawar',
+    { dates: { '2024-01-06': true }, weekdays: { fri: '2024-01-05', sat: '2024-01-06' } },
+    ADMIN_ONLY,
+  ),
+  set('no-draw marks of a game named in Hindi', 'holidays/दिल्ली बाज़ार', { dates: { '2024-01-06': true } }, ADMIN_ONLY),
+  set('all no-draw marks cleared', 'holidays', null, ADMIN_ONLY),
+  set('live version of holidays stamped', 'live/v/holidays', SERVER_TIMESTAMP, ADMIN_ONLY),
+  update(
+    'no-draw date with its live version and audit entry in one update',
+    '',
+    {
+      'holidays/Gali/dates/2024-01-06': true,
+      'live/v/holidays': SERVER_TIMESTAMP,
+      'audit/e9': { ...auditEntry, path: 'holidays/Gali/dates/2024-01-06', old: 'null', new: 'true' },
+    },
+    ADMIN_ONLY,
+  ),
+  // The cross-checks with the results let through what does not add a number to a marked date
+  // nor a mark to a date with a number (see NO_DRAW_CROSS_CASES for what they refuse).
+  set('correction of a number on a date with a dated no-draw mark', 'sattanamee/Delhi Bazar/2024-01-05/number', '34', ADMIN_ONLY),
+  set('number on a date with a dated no-draw mark deleted', 'sattanamee/Delhi Bazar/2024-01-05', null, ADMIN_ONLY),
+  set(
+    "a game's no-draw marks rewritten, keeping a dated mark of a date with a number",
+    'holidays/Delhi Bazar',
+    { dates: { '2024-01-05': true }, weekdays: { sun: '2024-01-07' } },
+    ADMIN_ONLY,
+  ),
+  set('first number on a date next to a dated no-draw mark', 'sattanamee/Gali/2024-01-04', { number: '07' }, ADMIN_ONLY),
+  set('first number for another game on a dated no-draw mark of Gali', 'sattanamee/Delhi Bazar/2024-01-06', { number: '07' }, ADMIN_ONLY),
+  // A weekly mark is the app's check only: the rules cannot compute a weekday (Sunday 2024-01-14).
+  set('first number on a weekday with a weekly no-draw mark', 'sattanamee/Gali/2024-01-14', { number: '07' }, ADMIN_ONLY),
+  update(
+    'no-draw mark cleared and a first number published in one update',
+    '',
+    {
+      'holidays/Gali/dates/2024-01-05': null,
+      'sattanamee/Gali/2024-01-05': { number: '07', publishedAt: SERVER_TIMESTAMP, updatedAt: SERVER_TIMESTAMP },
+    },
+    ADMIN_ONLY,
+  ),
+  update(
+    'number undone and its date marked as having no draw in one update',
+    '',
+    { 'sattanamee/Gali/2024-01-01': null, 'holidays/Gali/dates/2024-01-01': true },
+    ADMIN_ONLY,
+  ),
 ];
 
 /** Values the admin may not write either: the rules validate shape, not only identity. */
@@ -390,6 +465,8 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('scheduled number with an unknown field', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, note: 'x' }, NOBODY),
   set('scheduled creation time in the future', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, createdAt: 4_102_444_800_000 }, NOBODY),
   set('scheduled entry as a bare value', 'scheduled/Gali/2024-01-03', '42', NOBODY),
+  set('scheduled number refused for an unknown reason', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, refused: 'late' }, NOBODY),
+  set('scheduled number refused as true', 'scheduled/Gali/2024-01-03', { ...scheduledEntry, refused: true }, NOBODY),
   set('live number of one digit', 'live/days/2024-01-02/Gali', { n: '7', p: SERVER_TIMESTAMP }, NOBODY),
   set('live number as a JSON number', 'live/days/2024-01-02/Gali', { n: 7, p: SERVER_TIMESTAMP }, NOBODY),
   set('live entry without its number', 'live/days/2024-01-02/Gali', { p: SERVER_TIMESTAMP }, NOBODY),
@@ -439,8 +516,83 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('khaiwal name changed to hold U+0001', 'khaiwals/k1/name', 'Ramesh\u0001', NOBODY),
   set('live entry under a game key holding U+FFFE', 'live/days/2024-01-02/Gali\uFFFE', { n: '07' }, NOBODY),
   set('scheduled number under a game key holding U+FFFE', 'scheduled/Gali\uFFFE/2024-01-03', scheduledEntry, NOBODY),
+  // Days without a draw: holidays/{game} = { dates: { YYYY-MM-DD: true }, weekdays: { sun..sat: 'YYYY-MM-DD' } }.
+  set('no-draw date under a non-date key', 'holidays/Gali/dates/tomorrow', true, NOBODY),
+  set('no-draw date under 2024-13-01', 'holidays/Gali/dates/2024-13-01', true, NOBODY),
+  set('no-draw date under 2024-1-6', 'holidays/Gali/dates/2024-1-6', true, NOBODY),
+  set('no-draw date under 06-01-2024', 'holidays/Gali/dates/06-01-2024', true, NOBODY),
+  set('no-draw date false', 'holidays/Gali/dates/2024-01-06', false, NOBODY),
+  set('no-draw date as the string "true"', 'holidays/Gali/dates/2024-01-06', 'true', NOBODY),
+  set('no-draw date as 1', 'holidays/Gali/dates/2024-01-06', 1, NOBODY),
+  set('no-draw date with children', 'holidays/Gali/dates/2024-01-06', { reason: 'Diwali' }, NOBODY),
+  set('no-draw weekday under a full name', 'holidays/Gali/weekdays/monday', '2024-01-08', NOBODY),
+  set('no-draw weekday under an upper-case key', 'holidays/Gali/weekdays/Mon', '2024-01-08', NOBODY),
+  set('no-draw weekday under an index', 'holidays/Gali/weekdays/1', '2024-01-08', NOBODY),
+  set('no-draw weekday as true', 'holidays/Gali/weekdays/mon', true, NOBODY),
+  set('no-draw weekday first date as a number', 'holidays/Gali/weekdays/mon', 1_704_672_000_000, NOBODY),
+  set('no-draw weekday first date 08-01-2024', 'holidays/Gali/weekdays/mon', '08-01-2024', NOBODY),
+  set('no-draw weekday first date 2024-1-8', 'holidays/Gali/weekdays/mon', '2024-1-8', NOBODY),
+  set('no-draw weekday first date in words', 'holidays/Gali/weekdays/mon', 'every week', NOBODY),
+  set('no-draw marks with an unknown child', 'holidays/Gali/note', 'Diwali', NOBODY),
+  set(
+    'no-draw marks of a game with an unknown child',
+    'holidays/Disawar',
+    { dates: { '2024-01-06': true }, months: { jan: true } },
+    NOBODY,
+  ),
+  set('no-draw marks of a game as a bare value', 'holidays/Gali', true, NOBODY),
+  set('no-draw dates as a bare value', 'holidays/Gali/dates', true, NOBODY),
+  set('no-draw weekdays as a bare value', 'holidays/Gali/weekdays', 'sun', NOBODY),
+  set('no-draw dates as a list', 'holidays/Disawar', { dates: ['2024-01-06'] }, NOBODY),
+  set('holidays as a bare value', 'holidays', true, NOBODY),
+  set('no-draw marks of a game key over 64 characters', `holidays/${'G'.repeat(65)}`, { dates: { '2024-01-06': true } }, NOBODY),
+  set('no-draw marks under a game key holding U+FFFE', 'holidays/Gali\uFFFE', { dates: { '2024-01-06': true } }, NOBODY),
+  set('live version of holidays as a string', 'live/v/holidays', 'now', NOBODY),
+  set('live version of holidays in the future', 'live/v/holidays', 4_102_444_800_000, NOBODY),
   set('root', '', FIXTURE, NOBODY),
   set('unknown top-level path', 'somethingElse', { a: 1 }, NOBODY),
+];
+
+/**
+ * What the cross-checks of the results and the dated no-draw marks refuse, even to the admin: a
+ * first number for a date with a dated mark (Gali on 2024-01-05), and a dated mark on a date
+ * with a number (Gali on 2024-01-01), alone or together in one update. Each check reads the data
+ * as it would be after the write, so a number and a mark of the same date written together are
+ * refused too.
+ */
+export const NO_DRAW_CROSS_CASES: readonly WriteCase[] = [
+  set('first number on a date with a dated no-draw mark', 'sattanamee/Gali/2024-01-05', { number: '07' }, NOBODY),
+  set('first number field on a date with a dated no-draw mark', 'sattanamee/Gali/2024-01-05/number', '07', NOBODY),
+  set('back-filled first number on a date with a dated no-draw mark', 'sattanamee/Gali/2024-01-05', { number: '07', silent: true }, NOBODY),
+  update(
+    'publish of a date with a dated no-draw mark: nothing of it',
+    '',
+    {
+      'sattanamee/Gali/2024-01-05': { number: '07', publishedAt: SERVER_TIMESTAMP, updatedAt: SERVER_TIMESTAMP },
+      'live/days/2024-01-05/Gali': { n: '07', p: SERVER_TIMESTAMP },
+      'audit/e6': { ...auditEntry, path: 'sattanamee/Gali/2024-01-05', old: null, new: '"07"' },
+    },
+    NOBODY,
+  ),
+  set(
+    'game rewritten with a first number on a date with a dated no-draw mark',
+    'sattanamee/Gali',
+    { time: '11:30 PM', place: 11, '2024-01-01': { number: '05' }, '2024-01-05': { number: '07' } },
+    NOBODY,
+  ),
+  set('dated no-draw mark on a date with a number', 'holidays/Gali/dates/2024-01-01', true, NOBODY),
+  set(
+    'no-draw marks of a game holding a date with a number',
+    'holidays/Delhi Bazar',
+    { dates: { '2024-01-01': true, '2024-01-05': true } },
+    NOBODY,
+  ),
+  update(
+    'a first number and a dated no-draw mark of the same date in one update',
+    '',
+    { 'sattanamee/Gali/2024-01-06': { number: '07' }, 'holidays/Gali/dates/2024-01-06': true },
+    NOBODY,
+  ),
 ];
 
 /**

@@ -31,6 +31,7 @@ describe('database.rules.json uses the limits of shared/domain/limits.ts', () =>
       'sattanamee/$game/sattaname': MAX_LENGTH.game.sattaname,
       'corrections/$id/game': MAX_LENGTH.game.key,
       'scheduled/$game (key)': MAX_LENGTH.game.key,
+      'holidays/$game (key)': MAX_LENGTH.game.key,
       'live/days/$date/$game (key)': MAX_LENGTH.game.key,
       // Written by the notify service only (its instance id), never typed by the admin.
       'scheduled/$game/$date/claimedBy': 200,

@@ -15,6 +15,7 @@ import {
   IDENTITIES,
   INVALID_ADMIN_CASES,
   LIVE_DIGEST_CASES,
+  NO_DRAW_CROSS_CASES,
   READ_CASES,
   SUBSCRIPTION_CASES,
   USER_UID,
@@ -208,7 +209,13 @@ beforeEach(async () => {
   expect(status, 'fixture reset').toBe(200);
 });
 
-const WRITE_CASES: readonly WriteCase[] = [...ADMIN_WRITE_CASES, ...INVALID_ADMIN_CASES, ...SUBSCRIPTION_CASES, ...LIVE_DIGEST_CASES];
+const WRITE_CASES: readonly WriteCase[] = [
+  ...ADMIN_WRITE_CASES,
+  ...INVALID_ADMIN_CASES,
+  ...NO_DRAW_CROSS_CASES,
+  ...SUBSCRIPTION_CASES,
+  ...LIVE_DIGEST_CASES,
+];
 
 describe.each(IDENTITIES)('database.rules.json on the local server: %s through the JS SDK', (who) => {
   it.each(READ_CASES.map((c) => ({ ...c, allowed: c.expect[who] })))('read /$path -> $allowed', async ({ path, allowed }) => {

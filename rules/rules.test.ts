@@ -7,6 +7,7 @@ import {
   IDENTITIES,
   INVALID_ADMIN_CASES,
   LIVE_DIGEST_CASES,
+  NO_DRAW_CROSS_CASES,
   READ_CASES,
   SUBSCRIPTION_CASES,
   USER_UID,
@@ -69,6 +70,11 @@ describe('database.rules.json (targaryen)', () => {
   });
 
   it.each(table(INVALID_ADMIN_CASES))('invalid write $name as $who -> $allowed', (c) => {
+    const result = run(c, AUTH[c.who]);
+    expect(result.allowed, result.info).toBe(c.allowed);
+  });
+
+  it.each(table(NO_DRAW_CROSS_CASES))('no-draw cross-check $name as $who -> $allowed', (c) => {
     const result = run(c, AUTH[c.who]);
     expect(result.allowed, result.info).toBe(c.allowed);
   });

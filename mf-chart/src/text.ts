@@ -1,3 +1,5 @@
+import { NO_DRAW, NO_DRAW_MEANING } from '@satta/shared/domain/messages';
+
 // Wording of the chart page that the specification leaves open (our wording). The
 // specification's own strings come from @satta/shared/domain/messages.
 
@@ -29,3 +31,8 @@ export const SHARE_CHART = { hi: 'शेयर करें', en: 'Share' } as c
 export const LINK_COPIED = 'लिंक कॉपी हो गया (Link copied)';
 export const SHARE_UNAVAILABLE = 'शेयर नहीं हो सका, पता कॉपी करें (Could not share; copy the address)';
 export const DOWNLOAD_FAILED = 'डाउनलोड नहीं हो सका (Download failed)';
+
+// Days without a draw (issue 29, point 3): a chart's cell of such a day shows NO_DRAW; its
+// accessible name and the chart's legend say what it means.
+export const NO_DRAW_CELL_LABEL = `${NO_DRAW} (${NO_DRAW_MEANING})`;
+export const NO_DRAW_LEGEND = `${NO_DRAW} = ${NO_DRAW_MEANING}`;

@@ -16,7 +16,7 @@ import {
   type SetResultOptions,
   type WriteResult,
 } from './types.ts';
-import { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC } from './types.ts';
+import { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC, SCHEDULED_REFUSALS } from './types.ts';
 import { formatDisplayDate, isDateKey, siteNow } from '../domain/siteTime.ts';
 import { isWeekday, noDrawReason, readHolidays, type Weekday } from '../domain/holidays.ts';
 import { noDrawRefused } from '../domain/messages.ts';
@@ -308,7 +308,9 @@ export function scheduledNumbers(ctx: DataContext): Observable<ScheduledNumber[]
           Object.entries(isRecord(days) ? days : {}).flatMap(([date, entry]) => {
             const number = isRecord(entry) ? normalizeNumber(entry['number']) : null;
             const at = isRecord(entry) ? entry['at'] : null;
-            return number !== null && typeof at === 'number' ? [{ game, date, number, at }] : [];
+            const refused = isRecord(entry) ? SCHEDULED_REFUSALS.find((reason) => reason === entry['refused']) : undefined;
+            if (number === null || typeof at !== 'number') return [];
+            return [refused === undefined ? { game, date, number, at } : { game, date, number, at, refused }];
           }),
         )
         .sort((a, b) => a.at - b.at || a.game.localeCompare(b.game)),

@@ -65,4 +65,17 @@ describe('livePatch', () => {
       ),
     ).toEqual({ 'live/v/games': TS, 'live/v/mian': TS, 'live/v/adinfo': TS, 'live/v/khaiwals': TS });
   });
+
+  it('stamps live/v/holidays for a mark of a date or a weekday, set or cleared', () => {
+    expect(livePatch({ 'holidays/Gali/dates/2026-11-26': true }, TODAY, TS)).toEqual({ 'live/v/holidays': TS });
+    expect(livePatch({ 'holidays/Gali/dates/2026-11-26': null }, TODAY, TS)).toEqual({ 'live/v/holidays': TS });
+    expect(livePatch({ 'holidays/Disawar/weekdays/sun': '2026-11-29' }, TODAY, TS)).toEqual({ 'live/v/holidays': TS });
+    expect(livePatch({ holidays: null }, TODAY, TS)).toEqual({ 'live/v/holidays': TS });
+  });
+
+  it('a mark of today stamps holidays only: it is no result of today', () => {
+    expect(
+      livePatch({ 'holidays/Gali/dates/2026-11-26': true, 'audit/a1': { uid: 'u', path: 'holidays/Gali/dates/2026-11-26' } }, TODAY, TS),
+    ).toEqual({ 'live/v/holidays': TS });
+  });
 });

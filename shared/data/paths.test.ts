@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AD_INFO, KHAIWALS, MAIN_INFO, RESULTS_ROOT, WEB_PUSH_SUBSCRIPTIONS, paths } from './paths.ts';
+import { AD_INFO, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, WEB_PUSH_SUBSCRIPTIONS, paths } from './paths.ts';
 
 // The stored names of the specification: the live database holds its data under them.
 describe('database paths', () => {
@@ -20,5 +20,12 @@ describe('database paths', () => {
     expect(paths.mainInfoField('banner')).toBe('mian/banner');
     expect(paths.pendingPushes('2026-11-21')).toBe('notifyState/pending/2026-11-21');
     expect(paths.undoWindowSec).toBe('notifyState/undoWindowSec');
+  });
+
+  it('builds the paths of the days without a draw', () => {
+    expect(HOLIDAYS).toBe('holidays');
+    expect(paths.holidayGame('Gali')).toBe('holidays/Gali');
+    expect(paths.holidayDate('Gali', '2026-11-26')).toBe('holidays/Gali/dates/2026-11-26');
+    expect(paths.holidayWeekday('Gali', 'sun')).toBe('holidays/Gali/weekdays/sun');
   });
 });

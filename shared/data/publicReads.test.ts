@@ -19,6 +19,7 @@ describe('cacheKeys', () => {
     expect(cacheKeys.gameYearMeta('Gali', 2026)).toBe('yearMeta:Gali:2026');
     expect(cacheKeys.mainInfo).toBe('mian');
     expect(cacheKeys.adInfo).toBe('adinfo');
+    expect(cacheKeys.holidays).toBe('holidays');
     expect(cacheKeys.live).toBe('live');
   });
 });
@@ -314,6 +315,27 @@ describe('publicReads.mainInfo and adInfo', () => {
     expect(described(read)).toEqual({ key: 'adinfo', part: 'adinfo', reads: [{ path: 'adinfo' }] });
     expect(read.merge).toBeUndefined();
     expect(read.read([{ a1: { name: 'Kalyan', time: '04:00 PM' } }])).toEqual({ a1: { name: 'Kalyan', time: '04:00 PM' } });
+    expect(read.read([null])).toEqual({});
+  });
+});
+
+describe('publicReads.holidays', () => {
+  const read = publicReads.holidays();
+
+  it('reads the holidays node whole, followed by its part', () => {
+    expect(described(read)).toEqual({ key: 'holidays', part: 'holidays', reads: [{ path: 'holidays' }] });
+    expect(read.merge).toBeUndefined();
+  });
+
+  it('reads the marks of each game, {} for null', () => {
+    expect(
+      read.read([
+        {
+          Gali: { dates: { '2026-11-26': true, '2026-11-27': false }, weekdays: { sun: '2026-11-01', xyz: '2026-11-01' } },
+          Disawar: { weekdays: { mon: 'soon' } },
+        },
+      ]),
+    ).toEqual({ Gali: { dates: { '2026-11-26': true }, weekdays: { sun: '2026-11-01' } } });
     expect(read.read([null])).toEqual({});
   });
 });

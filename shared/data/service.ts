@@ -69,6 +69,7 @@ export type {
   PendingPush,
   PushSubscriptionData,
   ScheduledNumber,
+  ScheduledRefusal,
   SetResultOptions,
   SignedInUser,
   WriteResult,
@@ -334,9 +335,12 @@ export class DataService {
     return this.memo(cacheKeys.adInfo, () => this.follow(publicReads.adInfo(), {}));
   }
 
-  /** Days without a draw of every game (shared/domain/holidays.ts), re-read when the admin changes one. */
-  holidays$(): Observable<Live<Holidays>> {
-    return this.memo(cacheKeys.holidays, () => this.follow(publicReads.holidays(), {}));
+  /**
+   * Days without a draw of every game (shared/domain/holidays.ts), re-read when the admin changes
+   * one. `live: false` (a finished year's chart) takes them from the page or reads them once.
+   */
+  holidays$(options: FollowOptions = {}): Observable<Live<Holidays>> {
+    return this.memo(cacheKeys.holidays, () => this.follow(publicReads.holidays(), options), variant(options));
   }
 
   /**

@@ -40,7 +40,16 @@ export interface ScheduledNumber {
   number: string;
   /** Milliseconds since the epoch at which it is published. */
   at: number;
+  /**
+   * Set by the notify service when it refused to publish the entry at its time, which it then
+   * leaves for the admin (changed, it is tried again; cancelled, it is gone). 'no-draw': the day
+   * is marked as having no draw (shared/domain/holidays.ts; the words: messages.ts noDrawRefused).
+   */
+  refused?: ScheduledRefusal;
 }
+/** Why the notify service did not publish a scheduled number (scheduled/{game}/{date}/refused). */
+export type ScheduledRefusal = 'no-draw';
+export const SCHEDULED_REFUSALS: readonly ScheduledRefusal[] = ['no-draw'];
 export interface PushSubscriptionData {
   endpoint: string;
   keys: { p256dh: string; auth: string };

@@ -9,6 +9,7 @@ import {
   secondsUntil,
 } from './currentGame.ts';
 import { GAMES } from './games.ts';
+import { noDrawOf, type Holidays } from './holidays.ts';
 import type { GameData } from './results.ts';
 import { parseGameTime } from './time.ts';
 
@@ -86,6 +87,73 @@ describe('nextGame', () => {
   ])('%s', (_title, games, expected) => {
     const next = nextGameOrTomorrow(games, at('11:45 PM'));
     expect({ game: nameOf(next.game), tomorrow: next.tomorrow }).toEqual(expected);
+  });
+});
+
+describe('days without a draw', () => {
+  // Thursday 2026-11-26; yesterday is 2026-11-25, tomorrow 2026-11-27.
+  const TODAY = '2026-11-26';
+  const on = (time: string, dateKey = TODAY) => ({ ...at(time), dateKey });
+  const marked = (dates: Record<string, string[]>): Holidays =>
+    Object.fromEntries(
+      Object.entries(dates).map(([name, keys]) => [name, { dates: Object.fromEntries(keys.map((k) => [k, true as const])), weekdays: {} }]),
+    );
+
+  it.each<[string, Holidays, string, string | null]>([
+    ['no marks: the clock alone', {}, '03:00 PM', 'Delhi Bazar'],
+    ['the game of the hour has no draw today: the one before it', marked({ 'Delhi Bazar': [TODAY] }), '03:00 PM', 'Gangotri'],
+    ['two games without a draw today', marked({ 'Delhi Bazar': [TODAY], Gangotri: [TODAY] }), '03:00 PM', 'Mathura'],
+    ['a mark of yesterday does not hide today', marked({ 'Delhi Bazar': ['2026-11-25'] }), '03:00 PM', 'Delhi Bazar'],
+    ['a weekly mark on Thursdays', { Faridabad: { dates: {}, weekdays: { thu: '2026-11-01' } } }, '06:30 PM', 'Ferozpur'],
+    ['a weekly mark from next week on', { Faridabad: { dates: {}, weekdays: { thu: '2026-11-27' } } }, '06:30 PM', 'Faridabad'],
+    ['Gali before 05:05 after a night Gali had a draw', {}, '03:00 AM', 'Gali'],
+    ['Gali before 05:05 after a night Gali had no draw: the clock', marked({ Gali: ['2026-11-25'] }), '03:00 AM', 'Disawar'],
+    ['Gali without a draw last night, before Disawar: nothing yet', marked({ Gali: ['2026-11-25'] }), '01:00 AM', null],
+    ["Gali without a draw tonight still shows last night's draw before 05:05", marked({ Gali: [TODAY] }), '03:00 AM', 'Gali'],
+    ['Gali without a draw tonight, at 11:30 PM: the game before', marked({ Gali: [TODAY] }), '11:30 PM', 'Dwarka bazar'],
+    ['Gali and Disawar both without a draw: nothing before 05:05', marked({ Gali: ['2026-11-25'], Disawar: [TODAY] }), '04:00 AM', null],
+  ])('current game: %s', (_title, holidays, time, expected) => {
+    expect(nameOf(currentGame(ADMIN_DAY, on(time), noDrawOf(holidays, ADMIN_DAY)))).toBe(expected);
+  });
+
+  it('current game: a number published on a marked day wins over the mark', () => {
+    const day = ADMIN_DAY.map((g) => (g.name === 'Delhi Bazar' ? { ...g, results: { [TODAY]: '42' } } : g));
+    expect(nameOf(currentGame(day, on('03:00 PM'), noDrawOf(marked({ 'Delhi Bazar': [TODAY] }), day)))).toBe('Delhi Bazar');
+  });
+
+  it('current game: without the date the marks are not consulted', () => {
+    const noDraw = noDrawOf(marked({ 'Delhi Bazar': [TODAY], Gali: ['2026-11-25'] }), ADMIN_DAY);
+    expect(nameOf(currentGame(ADMIN_DAY, at('03:00 PM'), noDraw))).toBe('Delhi Bazar');
+    expect(nameOf(currentGame(ADMIN_DAY, at('03:00 AM'), noDraw))).toBe('Gali');
+  });
+
+  it.each<[string, Holidays, string, { game: string | null; tomorrow: boolean }]>([
+    ['the next game has no draw today: the one after it', marked({ Mathura: [TODAY] }), '12:20 PM', { game: 'Gangotri', tomorrow: false }],
+    ['a mark of tomorrow does not hide today', marked({ Mathura: ['2026-11-27'] }), '12:20 PM', { game: 'Mathura', tomorrow: false }],
+    ['Gali, the last game, has no draw tonight: tomorrow', marked({ Gali: [TODAY] }), '11:00 PM', { game: 'Disawar', tomorrow: true }],
+    ["tomorrow's first game has no draw tomorrow", marked({ Disawar: ['2026-11-27'] }), '11:45 PM', { game: 'Bilaspur', tomorrow: true }],
+    ['a mark of today does not hide tomorrow', marked({ Disawar: [TODAY] }), '11:45 PM', { game: 'Disawar', tomorrow: true }],
+    [
+      "tomorrow's two first games have no draw tomorrow",
+      marked({ Disawar: ['2026-11-27'], Bilaspur: ['2026-11-27'] }),
+      '11:45 PM',
+      { game: 'Mathura', tomorrow: true },
+    ],
+    [
+      'Disawar has no draw on Fridays from tomorrow',
+      { Disawar: { dates: {}, weekdays: { fri: '2026-11-27' } } },
+      '11:45 PM',
+      { game: 'Bilaspur', tomorrow: true },
+    ],
+  ])('next game: %s', (_title, holidays, time, expected) => {
+    const next = nextGameOrTomorrow(ADMIN_DAY, on(time), noDrawOf(holidays, ADMIN_DAY));
+    expect({ game: nameOf(next.game), tomorrow: next.tomorrow }).toEqual(expected);
+    expect(nameOf(nextGame(ADMIN_DAY, on(time), noDrawOf(holidays, ADMIN_DAY)))).toBe(expected.tomorrow ? null : expected.game);
+  });
+
+  it('next game: no game draws tomorrow', () => {
+    const all = marked(Object.fromEntries(ADMIN_DAY.map((g) => [g.name, ['2026-11-27']])));
+    expect(nextGameOrTomorrow(ADMIN_DAY, on('11:45 PM'), noDrawOf(all, ADMIN_DAY))).toEqual({ game: null, tomorrow: false });
   });
 });
 

@@ -139,6 +139,12 @@ export const writeLabelUndo = (game: string, dayMonth: string): string => `Undo 
 export const writeLabelUndoWindow = (seconds: number): string => `Undo window: ${seconds} s`;
 export const writeLabelSchedule = (game: string, dayMonth: string, number: string): string => `Scheduled ${game} ${dayMonth}: ${number}`;
 export const writeLabelCancelSchedule = (game: string, dayMonth: string): string => `Cancelling the schedule of ${game} ${dayMonth}`;
+/** `date` DD-MM-YYYY: a day without a draw may be in another year. */
+export const writeLabelNoDrawDate = (game: string, date: string): string => `No draw for ${game} on ${date}`;
+export const writeLabelNoDrawDateRemoved = (game: string, date: string): string => `Removing the no-draw mark of ${game} on ${date}`;
+export const writeLabelNoDrawWeekday = (game: string, weekday: string): string => `No draw for ${game} every ${weekday}`;
+export const writeLabelNoDrawWeekdayRemoved = (game: string, weekday: string): string =>
+  `Removing ${game}'s weekly no-draw mark on ${weekday}s`;
 
 // The day board: today's games in draw order, each with its state and a publish field
 export const DAY_BOARD_TITLE = "Today's Games";
@@ -157,6 +163,10 @@ export const stateCorrected = (was: string, number: string, time: string | null)
 export const numberFor = (game: string): string => `Number for ${game}`;
 export const MORE_FORMS = 'More forms';
 export const DAY_BOARD_EMPTY = 'No games yet.';
+/** A game marked in Days without a draw, without a number: nothing to publish. */
+export const STATE_NO_DRAW_TODAY = 'No draw today';
+export const STATE_NO_DRAW_YESTERDAY = 'No draw yesterday';
+export const NO_DRAW_BOARD_NOTE = 'Marked in Days without a draw. Remove the mark there to publish a number.';
 
 // The audit trail in words: '{what}, by {who}, {when}'
 export const SHOW_DATA = 'Show data';
@@ -185,4 +195,11 @@ export const auditScheduleChanged = (result: string, number: string, time: strin
   `${result}: schedule changed to ${number} at ${time} IST`;
 export const auditScheduleCancelled = (result: string, number: string | null): string =>
   number === null ? `${result}: schedule cancelled` : `${result}: scheduled ${number} cancelled`;
+export const auditNoDrawDate = (game: string, date: string): string => `Marked ${game}: no draw on ${date}`;
+export const auditNoDrawDateRemoved = (game: string, date: string): string => `Removed the no-draw mark of ${game} on ${date}`;
+export const auditNoDrawWeekday = (game: string, weekday: string, from: string, was: string | null): string =>
+  was === null || was === from
+    ? `Marked ${game}: no draw every ${weekday} from ${from}`
+    : `Marked ${game}: no draw every ${weekday} from ${from} (was from ${was})`;
+export const auditNoDrawWeekdayRemoved = (game: string, weekday: string): string => `Removed ${game}'s weekly no-draw mark on ${weekday}s`;
 export const auditOther = (path: string): string => `${path} changed`;

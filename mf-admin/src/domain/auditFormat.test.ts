@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@satta/shared/data';
-import { AD_INFO, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED } from '@satta/shared/data/paths';
+import { AD_INFO, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED } from '@satta/shared/data/paths';
 import { AUDITED_ROOTS, describeAudit, formatAuditTime, formatAuditValue } from './auditFormat.ts';
 
 it("the audited paths are the data service's", () => {
-  expect(AUDITED_ROOTS).toEqual({ results: RESULTS_ROOT, mainInfo: MAIN_INFO, adInfo: AD_INFO, khaiwals: KHAIWALS, scheduled: SCHEDULED });
+  expect(AUDITED_ROOTS).toEqual({
+    results: RESULTS_ROOT,
+    mainInfo: MAIN_INFO,
+    adInfo: AD_INFO,
+    khaiwals: KHAIWALS,
+    scheduled: SCHEDULED,
+    holidays: HOLIDAYS,
+  });
 });
 
 describe('formatAuditTime', () => {
@@ -107,6 +114,31 @@ describe('describeAudit: each change as a sentence', () => {
     [
       entry('scheduled/Gali/2026-11-27', { number: '42', at: 1, createdAt: 1 }, null),
       'Gali 27-11: scheduled 42 cancelled, by admin@example.com, 02:14 AM IST',
+    ],
+    [entry('holidays/Gali/dates/2026-11-26', null, true), 'Marked Gali: no draw on 26-11-2026, by admin@example.com, 02:14 AM IST'],
+    [
+      entry('holidays/Gali/dates/2026-11-26', true, null),
+      'Removed the no-draw mark of Gali on 26-11-2026, by admin@example.com, 02:14 AM IST',
+    ],
+    [
+      entry('holidays/Gali/weekdays/sun', null, '2026-11-26'),
+      'Marked Gali: no draw every Sunday from 26-11-2026, by admin@example.com, 02:14 AM IST',
+    ],
+    [
+      entry('holidays/Gali/weekdays/sun', '2026-01-04', '2026-11-26'),
+      'Marked Gali: no draw every Sunday from 26-11-2026 (was from 04-01-2026), by admin@example.com, 02:14 AM IST',
+    ],
+    [
+      entry('holidays/Gali/weekdays/sun', '2026-11-26', null),
+      "Removed Gali's weekly no-draw mark on Sundays, by admin@example.com, 02:14 AM IST",
+    ],
+    [
+      entry('holidays/Shri Ganesh/weekdays/tue', null, '2026-11-24'),
+      'Marked Shri Ganesh: no draw every Tuesday from 24-11-2026, by admin@example.com, 02:14 AM IST',
+    ],
+    [
+      entry('holidays/Gali/weekdays/sunday', null, '2026-11-26'),
+      'holidays/Gali/weekdays/sunday changed, by admin@example.com, 02:14 AM IST',
     ],
     [entry('somewhere/else', 1, 2), 'somewhere/else changed, by admin@example.com, 02:14 AM IST'],
   ] as const)('%#: %s', (e, sentence) => {

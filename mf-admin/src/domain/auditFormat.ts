@@ -1,4 +1,5 @@
 import { DEFAULT_UNDO_WINDOW_SEC, paths, type AuditEntry } from '@satta/shared/data';
+import { WEEKDAY_LABELS, isWeekday } from '@satta/shared/domain/holidays';
 import { siteClockTime, siteDateTime } from '@satta/shared/domain/publishTimes';
 import { scheduledClock } from '@satta/shared/domain/schedule';
 import { formatDisplayDate, siteNow } from '@satta/shared/domain/siteTime';
@@ -13,6 +14,10 @@ import {
   auditKhaiwalDeleted,
   auditKhaiwalEdited,
   auditMainInfo,
+  auditNoDrawDate,
+  auditNoDrawDateRemoved,
+  auditNoDrawWeekday,
+  auditNoDrawWeekdayRemoved,
   auditOther,
   auditResultChanged,
   auditResultPublished,
@@ -78,13 +83,23 @@ export const AUDITED_ROOTS = {
   adInfo: 'adinfo',
   khaiwals: 'khaiwals',
   scheduled: 'scheduled',
+  holidays: 'holidays',
 } as const;
-const { results: RESULTS_ROOT, mainInfo: MAIN_INFO, adInfo: AD_INFO, khaiwals: KHAIWALS, scheduled: SCHEDULED } = AUDITED_ROOTS;
+const {
+  results: RESULTS_ROOT,
+  mainInfo: MAIN_INFO,
+  adInfo: AD_INFO,
+  khaiwals: KHAIWALS,
+  scheduled: SCHEDULED,
+  holidays: HOLIDAYS,
+} = AUDITED_ROOTS;
 
 const RESULT = new RegExp(`^${RESULTS_ROOT}/([^/]+)/(\\d{4}-\\d{2}-\\d{2})$`);
 const GAME_TIME = new RegExp(`^${RESULTS_ROOT}/([^/]+)/time$`);
 const KHAIWAL = new RegExp(`^${KHAIWALS}/([^/]+)$`);
 const SCHEDULE = new RegExp(`^${SCHEDULED}/([^/]+)/(\\d{4}-\\d{2}-\\d{2})$`);
+const NO_DRAW_DATE = new RegExp(`^${HOLIDAYS}/([^/]+)/dates/(\\d{4}-\\d{2}-\\d{2})$`);
+const NO_DRAW_WEEKDAY = new RegExp(`^${HOLIDAYS}/([^/]+)/weekdays/([a-z]{3})$`);
 
 /** An audit value (JSON text) as the value it holds; text that is not JSON as itself; nothing as null. */
 function parsed(json: string | null | undefined): unknown {
@@ -164,6 +179,22 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'path' | 'old' | 'ne
     if (after === null || number === null || typeof at !== 'number') return auditScheduleCancelled(name, text(record(before)['number']));
     const clock = scheduledClock(at, timezone);
     return before === null ? auditScheduled(name, number, clock) : auditScheduleChanged(name, number, clock);
+  }
+  const noDrawDate = NO_DRAW_DATE.exec(entry.path);
+  if (noDrawDate) {
+    const [, game = '', dateKey = ''] = noDrawDate;
+    if (after === true) return auditNoDrawDate(game, formatDisplayDate(dateKey));
+    if (before === true) return auditNoDrawDateRemoved(game, formatDisplayDate(dateKey));
+    return auditOther(entry.path);
+  }
+  const noDrawWeekday = NO_DRAW_WEEKDAY.exec(entry.path);
+  if (noDrawWeekday && isWeekday(noDrawWeekday[2])) {
+    const game = noDrawWeekday[1] ?? '';
+    const weekday = WEEKDAY_LABELS[noDrawWeekday[2]];
+    const from = text(after);
+    if (from === null) return auditNoDrawWeekdayRemoved(game, weekday);
+    const was = text(before);
+    return auditNoDrawWeekday(game, weekday, formatDisplayDate(from), was === null ? null : formatDisplayDate(was));
   }
   return auditOther(entry.path);
 }

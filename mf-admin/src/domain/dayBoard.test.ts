@@ -106,6 +106,58 @@ describe('dayBoardRows', () => {
   });
 });
 
+describe('dayBoardRows: days without a draw', () => {
+  it('a game marked for its day, without a number, has no draw; a number wins over the mark; the mark wins over a schedule', () => {
+    const games = [
+      game('Disawar', '02:00 AM', { results: { [TODAY]: '11' } }),
+      game('Faridabad', '06:00 PM'),
+      game('Gaziyabad', '09:30 PM'),
+      game('Gali', '11:30 PM'),
+    ];
+    const input = at('18:30', {
+      games,
+      scheduled: [{ game: 'Gaziyabad', date: TODAY, number: '34', at: ist(TODAY, '21:30') }],
+      holidays: {
+        Disawar: { dates: { [TODAY]: true }, weekdays: {} },
+        Faridabad: { dates: { [TODAY]: true }, weekdays: {} },
+        // 21-11-2026 is a Saturday.
+        Gaziyabad: { dates: {}, weekdays: { sat: '2026-11-01' } },
+        Gali: { dates: {}, weekdays: { sat: '2026-11-28' } },
+      },
+    });
+    const rows = dayBoardRows(input);
+    expect(rows.map((r) => [r.game, r.state])).toEqual([
+      ['Disawar', { kind: 'published', number: '11' }],
+      ['Faridabad', { kind: 'noDraw', yesterday: false }],
+      ['Gaziyabad', { kind: 'noDraw', yesterday: false }],
+      // A weekly mark counts from its first date only.
+      ['Gali', { kind: 'waiting' }],
+    ]);
+    expect(rows.map((r) => dayBoardStateText(r.state, input.nowMs, TZ))).toEqual([
+      'Published: 11',
+      'No draw today',
+      'No draw today',
+      'Waiting',
+    ]);
+    expect(nextDueGame(rows)).toBe('Gali');
+  });
+
+  it('at 00:05 AM an evening draw filed under yesterday has no draw yesterday when yesterday is marked', () => {
+    const rows = dayBoardRows(
+      at('00:05', {
+        games: [game('Gali', '11:30 PM'), game('Disawar', '02:00 AM')],
+        holidays: { Gali: { dates: { [YESTERDAY]: true }, weekdays: {} } },
+      }),
+    );
+    expect(rows.map((r) => [r.game, r.date, r.state])).toEqual([
+      ['Gali', YESTERDAY, { kind: 'noDraw', yesterday: true }],
+      ['Disawar', TODAY, { kind: 'waiting' }],
+    ]);
+    expect(dayBoardStateText(rows[0]!.state, 0, TZ)).toBe('No draw yesterday');
+    expect(nextDueGame(rows)).toBe('Disawar');
+  });
+});
+
 describe('nextDueGame', () => {
   it('is the first game in draw order with neither a number nor a schedule', () => {
     const games = [

@@ -1,11 +1,21 @@
 import type { PendingPush, ScheduledNumber } from '@satta/shared/data';
 import { orderGames } from '@satta/shared/domain/games';
+import { isMarkedNoDraw, type Holidays } from '@satta/shared/domain/holidays';
 import { siteClockTime } from '@satta/shared/domain/publishTimes';
 import { defaultResultDay } from '@satta/shared/domain/resultDay';
 import type { GameData } from '@satta/shared/domain/results';
 import { scheduledClock } from '@satta/shared/domain/schedule';
 import { parseGameTime } from '@satta/shared/domain/time';
-import { STATE_DUE, STATE_WAITING, stateCorrected, statePublished, stateScheduled, stateUndoWindow } from './adminMessages.ts';
+import {
+  STATE_DUE,
+  STATE_NO_DRAW_TODAY,
+  STATE_NO_DRAW_YESTERDAY,
+  STATE_WAITING,
+  stateCorrected,
+  statePublished,
+  stateScheduled,
+  stateUndoWindow,
+} from './adminMessages.ts';
 import { secondsLeftOf } from './countdown.ts';
 
 /** Where one game of the day stands. */
@@ -14,6 +24,11 @@ export type DayBoardState =
   | { kind: 'waiting' }
   /** No number yet and its draw time has come. */
   | { kind: 'due' }
+  /**
+   * Marked as having no draw that day (Days without a draw) and no number: nothing to publish.
+   * `yesterday`: the day is yesterday's (an evening draw before 05:05).
+   */
+  | { kind: 'noDraw'; yesterday: boolean }
   /** No number yet; the notify service publishes `number` at `at` (ms). */
   | { kind: 'scheduled'; number: string; at: number }
   /** Published; its push waits for the undo window, until `sendAt` (ms). */
@@ -43,6 +58,8 @@ export interface DayBoardInput {
   scheduled: readonly ScheduledNumber[];
   /** The pushes waiting for their undo window, by result date key. */
   pending: Readonly<Record<string, readonly PendingPush[] | undefined>>;
+  /** Days without a draw; none when absent. */
+  holidays?: Holidays | undefined;
 }
 
 /**
@@ -51,7 +68,7 @@ export interface DayBoardInput {
  * between midnight and 05:05 the evening draws of yesterday come first, then the early-morning
  * ones of today. Games without a time come last, in the result table's order.
  */
-export function dayBoardRows({ games, now, nowMs, scheduled, pending }: DayBoardInput): DayBoardRow[] {
+export function dayBoardRows({ games, now, nowMs, scheduled, pending, holidays }: DayBoardInput): DayBoardRow[] {
   const rows = orderGames(games).map((game, order) => {
     const minutes = parseGameTime(game.time);
     const { date, drawnYesterday } = defaultResultDay(game.time, now);
@@ -61,7 +78,10 @@ export function dayBoardRows({ games, now, nowMs, scheduled, pending }: DayBoard
       time: game.time,
       date,
       drawnYesterday,
-      state: rowState(game, date, drawn, nowMs, scheduled, pending[date] ?? []),
+      state: rowState(game, date, drawn, nowMs, scheduled, pending[date] ?? [], {
+        marked: isMarkedNoDraw(holidays, game.name, date),
+        yesterday: drawnYesterday,
+      }),
     };
     return { row, minutes, order };
   });
@@ -80,6 +100,7 @@ function rowState(
   nowMs: number,
   scheduled: readonly ScheduledNumber[],
   pending: readonly PendingPush[],
+  noDraw: { marked: boolean; yesterday: boolean },
 ): DayBoardState {
   const number = game.results[date];
   if (number !== undefined) {
@@ -93,6 +114,9 @@ function rowState(
     const published: DayBoardState = { kind: 'published', number };
     return meta?.publishedAt === undefined ? published : { ...published, at: meta.publishedAt };
   }
+  // A number wins over the mark (above); without one the mark wins over a schedule, which the
+  // notify service would refuse at its time.
+  if (noDraw.marked) return { kind: 'noDraw', yesterday: noDraw.yesterday };
   const entry = scheduled.find((s) => s.game === game.name && s.date === date);
   if (entry) return { kind: 'scheduled', number: entry.number, at: entry.at };
   return drawn ? { kind: 'due' } : { kind: 'waiting' };
@@ -100,8 +124,9 @@ function rowState(
 
 /**
  * The game to publish next: the first in draw order still without a number, neither published
- * nor scheduled (a draw that has come before one still ahead); null when every timed game has
- * one. A game without a time is never the next: nothing says when it is due.
+ * nor scheduled nor marked as having no draw (a draw that has come before one still ahead); null
+ * when every timed game has one. A game without a time is never the next: nothing says when it
+ * is due.
  */
 export function nextDueGame(rows: readonly DayBoardRow[]): string | null {
   const next = rows.find((row) => row.time !== null && (row.state.kind === 'due' || row.state.kind === 'waiting'));
@@ -109,7 +134,7 @@ export function nextDueGame(rows: readonly DayBoardRow[]): string | null {
 }
 
 /**
- * A row's state in words: 'Waiting', 'Due now', 'Scheduled: 42 at 06:00 PM IST', 'Published: 42,
+ * A row's state in words: 'Waiting', 'Due now', 'No draw today', 'Scheduled: 42 at 06:00 PM IST', 'Published: 42,
  * undo window: push in 25 s', 'Published: 42 at 06:02 PM IST', 'Corrected: 97 → 42 at 06:10 PM
  * IST' (site time; old data without times says no time).
  */
@@ -120,6 +145,8 @@ export function dayBoardStateText(state: DayBoardState, nowMs: number, timezone:
       return STATE_WAITING;
     case 'due':
       return STATE_DUE;
+    case 'noDraw':
+      return state.yesterday ? STATE_NO_DRAW_YESTERDAY : STATE_NO_DRAW_TODAY;
     case 'scheduled':
       return stateScheduled(state.number, scheduledClock(state.at, timezone));
     case 'undo':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from '@satta/shared/data';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import { errorText } from './errorText.ts';
 import { WriteCancelledError, WritePendingError, type PendingWrite } from '../hooks/pendingWrites.ts';
 
@@ -81,6 +82,19 @@ describe('errorText', () => {
     ],
     ['no one signed in', new DataError('data/not-signed-in', 'no user'), 'Not signed in.'],
     ['a refused value it names', new DataError('data/invalid-date', 'Invalid date: 2026-13-01'), 'Invalid date: 2026-13-01'],
+    [
+      'a number for a day without a draw',
+      new DataError('data/no-draw', noDrawRefused('Gali', '26-11-2026')),
+      'Gali has no draw on 26-11-2026: the day is marked in Days without a draw. Remove the mark first to publish a number.',
+    ],
+    [
+      'a no-draw mark for a day with a number',
+      new DataError(
+        'data/no-draw-has-number',
+        'Gali already has 42 on 26-11-2026, so the day cannot be marked as having no draw. Undo or correct the number first.',
+      ),
+      'Gali already has 42 on 26-11-2026, so the day cannot be marked as having no draw. Undo or correct the number first.',
+    ],
     ['a thrown string', 'Not signed in.', 'Not signed in.'],
     ['anything else', 42, '42'],
   ])('%s', (_name, error, text) => {

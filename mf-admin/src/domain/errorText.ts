@@ -40,6 +40,14 @@ const BY_DATA_CODE: Readonly<Partial<Record<DataErrorCode, string>>> = {
   'data/not-signed-in': NOT_SIGNED_IN,
 };
 
+// Refusals whose message is written for the admin and must be shown whole: a day without a
+// draw names the game and the date and says what to do ('Gali has no draw on 26-11-2026: the
+// day is marked in Days without a draw. Remove the mark first to publish a number.'; 'Gali
+// already has 42 on 26-11-2026, so the day cannot be marked as having no draw. Undo or correct
+// the number first.'). Every number form (Update Number, the day board, Update Previous Number,
+// Bulk Import, Publish Later) shows it through here.
+const SHOWN_WHOLE: ReadonlySet<DataErrorCode> = new Set<DataErrorCode>(['data/no-draw', 'data/no-draw-has-number']);
+
 /** The SDK's code of an error: its `code`, else the one its message carries ('… (auth/x).', 'PERMISSION_DENIED: …'). */
 function codeOf(error: Error): string | null {
   const code = (error as Error & { code?: unknown }).code;
@@ -61,7 +69,10 @@ export function errorText(error: unknown): string {
   // The SDK's words when a read is asked for without a connection; fetch's when the host is unreachable.
   if (error.message === 'Client is offline.' || error instanceof TypeError) return NO_CONNECTION;
   const own = (error as Error & { code?: unknown }).code;
-  if (typeof own === 'string' && own.startsWith('data/')) return BY_DATA_CODE[own as DataErrorCode] ?? error.message;
+  if (typeof own === 'string' && own.startsWith('data/')) {
+    const code = own as DataErrorCode;
+    return SHOWN_WHOLE.has(code) ? error.message : (BY_DATA_CODE[code] ?? error.message);
+  }
   const code = codeOf(error);
   if (code === null) return error.message;
   return BY_CODE[code] ?? unexpectedError(code);

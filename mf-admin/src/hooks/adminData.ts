@@ -1,4 +1,5 @@
 import { useData, type DataService } from '@satta/shared/data';
+import { WEEKDAY_LABELS } from '@satta/shared/domain/holidays';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import {
   DONE_DELETED,
@@ -13,6 +14,10 @@ import {
   writeLabelGameTime,
   writeLabelImport,
   writeLabelKhaiwal,
+  writeLabelNoDrawDate,
+  writeLabelNoDrawDateRemoved,
+  writeLabelNoDrawWeekday,
+  writeLabelNoDrawWeekdayRemoved,
   writeLabelResult,
   writeLabelSchedule,
   writeLabelUndo,
@@ -44,6 +49,9 @@ type AdminKeys =
   | 'scheduleResult'
   | 'cancelScheduled'
   | 'scheduled$'
+  | 'holidays$'
+  | 'setNoDrawDate'
+  | 'setNoDrawWeekday'
   | 'homeGames$'
   | 'gameNames$'
   | 'khaiwals$'
@@ -65,7 +73,9 @@ type WriteKey =
   | 'undoResult'
   | 'setUndoWindow'
   | 'scheduleResult'
-  | 'cancelScheduled';
+  | 'cancelScheduled'
+  | 'setNoDrawDate'
+  | 'setNoDrawWeekday';
 
 /** 'DD-MM' of a date key: the day in a write's label. */
 export const dayMonth = (dateKey: string): string => formatDisplayDate(dateKey).slice(0, 5);
@@ -83,6 +93,14 @@ const WRITES: { [K in WriteKey]: (...args: Parameters<AdminData[K]>) => WriteSpe
   setUndoWindow: (seconds) => ({ label: writeLabelUndoWindow(seconds), done: DONE_SAVED }),
   scheduleResult: (game, date, number) => ({ label: writeLabelSchedule(game, dayMonth(date), number), done: DONE_SCHEDULED }),
   cancelScheduled: (game, date) => ({ label: writeLabelCancelSchedule(game, dayMonth(date)), done: DONE_DONE }),
+  setNoDrawDate: (game, date, marked) =>
+    marked
+      ? { label: writeLabelNoDrawDate(game, formatDisplayDate(date)), done: DONE_SAVED }
+      : { label: writeLabelNoDrawDateRemoved(game, formatDisplayDate(date)), done: DONE_DONE },
+  setNoDrawWeekday: (game, weekday, from) =>
+    from === null
+      ? { label: writeLabelNoDrawWeekdayRemoved(game, WEEKDAY_LABELS[weekday]), done: DONE_DONE }
+      : { label: writeLabelNoDrawWeekday(game, WEEKDAY_LABELS[weekday]), done: DONE_SAVED },
 };
 
 export interface AdminWrites {

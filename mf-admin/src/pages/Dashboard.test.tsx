@@ -16,6 +16,7 @@ describe('Dashboard', () => {
       'More forms',
       'Update Number',
       'Publish Later',
+      'Days without a draw',
       'Update Previous Number',
       'Update Password',
       'Send Test Notification',
@@ -54,6 +55,7 @@ describe('Dashboard', () => {
     expect(links.map((a) => a.textContent)).toEqual([
       'Update Number',
       'Publish Later',
+      'Days without a draw',
       'Update Previous Number',
       'Update Password',
       'Send Test Notification',

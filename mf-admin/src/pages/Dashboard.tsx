@@ -12,6 +12,7 @@ import {
 } from '@satta/shared/domain/messages';
 import { colors, onMobile, Row } from '@satta/shared/ui';
 import { AUDIT_TITLE, IMPORT_TITLE, MORE_FORMS, UNDO_WINDOW_TITLE } from '../domain/adminMessages.ts';
+import { NO_DRAW_TITLE } from '../domain/noDrawMessages.ts';
 import { PUBLISH_LATER } from '../domain/scheduleMessages.ts';
 import { AdInfoForm } from '../widgets/AdInfoForm.tsx';
 import { AuditTrail } from '../widgets/AuditTrail.tsx';
@@ -21,6 +22,7 @@ import { DayBoard } from '../widgets/DayBoard.tsx';
 import { GameTimesForm } from '../widgets/GameTimesForm.tsx';
 import { KhaiwalManager } from '../widgets/KhaiwalManager.tsx';
 import { MainInfoForm } from '../widgets/MainInfoForm.tsx';
+import { NoDrawDays } from '../widgets/NoDrawDays.tsx';
 import { PasswordForm } from '../widgets/PasswordForm.tsx';
 import { PendingWrites } from '../widgets/PendingWrites.tsx';
 import { PreviousNumberForm } from '../widgets/PreviousNumberForm.tsx';
@@ -113,6 +115,7 @@ const JumpTitle = styled.h2`
 const FORMS: readonly { id: string; title: string; wide: boolean; Form: ComponentType }[] = [
   { id: 'update-number', title: FORM_UPDATE_NUMBER, wide: false, Form: UpdateNumberForm },
   { id: 'publish-later', title: PUBLISH_LATER, wide: false, Form: ScheduledNumbers },
+  { id: 'no-draw-days', title: NO_DRAW_TITLE, wide: false, Form: NoDrawDays },
   { id: 'previous-number', title: FORM_PREVIOUS_NUMBER, wide: false, Form: PreviousNumberForm },
   { id: 'password', title: FORM_UPDATE_PASSWORD, wide: false, Form: PasswordForm },
   { id: 'test-notification', title: FORM_TEST_NOTIFICATION, wide: false, Form: TestNotification },

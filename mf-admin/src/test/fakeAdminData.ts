@@ -2,6 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { vi } from 'vitest';
 import type { AdInfo, AuditEntry, Live, MainInfo, PendingPush, ScheduledNumber, SignedInUser, DataService } from '@satta/shared/data';
 import type { Khaiwal } from '@satta/shared/domain/agents';
+import type { Holidays } from '@satta/shared/domain/holidays';
 import type { GameData } from '@satta/shared/domain/results';
 import type { AdminData } from '../hooks/adminData.ts';
 
@@ -25,6 +26,8 @@ export interface FakeStreams {
   pending: BehaviorSubject<Live<PendingPush[]>>;
   scheduled: BehaviorSubject<Live<ScheduledNumber[]>>;
   undoWindow: BehaviorSubject<Live<number>>;
+  /** Days without a draw (`holidays$`): none unless a test marks some. */
+  holidays: BehaviorSubject<Live<Holidays>>;
 }
 
 type Fn<K extends keyof DataService> = DataService[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
@@ -47,6 +50,8 @@ export interface FakeCommands {
   setUndoWindow: ReturnType<typeof vi.fn<Fn<'setUndoWindow'>>>;
   scheduleResult: ReturnType<typeof vi.fn<Fn<'scheduleResult'>>>;
   cancelScheduled: ReturnType<typeof vi.fn<Fn<'cancelScheduled'>>>;
+  setNoDrawDate: ReturnType<typeof vi.fn<Fn<'setNoDrawDate'>>>;
+  setNoDrawWeekday: ReturnType<typeof vi.fn<Fn<'setNoDrawWeekday'>>>;
 }
 
 export const GALI: GameData = { name: 'Gali', time: '11:30 PM', place: 11, results: {} };
@@ -66,6 +71,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     pending: live<PendingPush[]>([]),
     scheduled: live<ScheduledNumber[]>([]),
     undoWindow: live(30),
+    holidays: live<Holidays>({}),
   };
   const commands: FakeCommands = {
     signOut: vi.fn<Fn<'signOut'>>(async () => undefined),
@@ -84,6 +90,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     setUndoWindow: vi.fn<Fn<'setUndoWindow'>>(async () => undefined),
     scheduleResult: vi.fn<Fn<'scheduleResult'>>(async () => undefined),
     cancelScheduled: vi.fn<Fn<'cancelScheduled'>>(async () => undefined),
+    setNoDrawDate: vi.fn<Fn<'setNoDrawDate'>>(async () => undefined),
+    setNoDrawWeekday: vi.fn<Fn<'setNoDrawWeekday'>>(async () => undefined),
   };
   const data: AdminData = {
     ...commands,
@@ -98,6 +106,7 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     pendingPushes$: () => streams.pending,
     scheduled$: () => streams.scheduled,
     undoWindow$: () => streams.undoWindow,
+    holidays$: () => streams.holidays,
     todayKey: () => TODAY,
     timezone: 'Asia/Kolkata',
   };

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '@satta/shared/data';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import { BulkImport } from './BulkImport.tsx';
@@ -155,5 +157,20 @@ describe('Bulk import', () => {
     expect(screen.getByText(/^Could not check the published numbers \(.*\)\. Nothing was imported; try Check rows again\.$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Confirm import/ })).toBeNull();
     expect(commands.importResults).not.toHaveBeenCalled();
+  });
+
+  it('an import with a row on a day marked as having no draw: says which, and writes nothing', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.importResults.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Gali', '19-11-2026')));
+    renderAdmin(<BulkImport />, data);
+    paste('2026-11-19,Gali,42');
+    check();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 1 result(s)' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Import failed: Gali has no draw on 19-11-2026: the day is marked in Days without a draw. Remove the mark first to publish a number.',
+    );
+    expect(screen.getByRole('table', { name: 'Import preview' })).toBeTruthy();
   });
 });

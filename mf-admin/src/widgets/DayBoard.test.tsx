@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '@satta/shared/data';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import type { GameData } from '@satta/shared/domain/results';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { TODAY, fakeAdminData } from '../test/fakeAdminData.ts';
@@ -200,5 +202,42 @@ describe('Day board', () => {
     await settle();
     expect(commands.setResult).toHaveBeenCalledWith('Gali', YESTERDAY, '42', {});
     expect(within(row('Gali')).getByText('New data created for 20-11-2026 with the updated number! — Gali')).toBeTruthy();
+  });
+
+  it('a game marked as having no draw today says so, offers no field to publish, and is never next', async () => {
+    const fake = fakeAdminData();
+    fake.streams.holidays.next({
+      data: { Faridabad: { dates: { [TODAY]: true }, weekdays: {} }, Disawar: { dates: { [TODAY]: true }, weekdays: {} } },
+      stale: false,
+      error: null,
+    });
+    fake.streams.games.next({ data: GAMES, stale: false, error: null });
+    renderAdmin(<DayBoard />, fake.data);
+    // Disawar has its number: the number wins over the mark.
+    expect(shown()[0]).toEqual(['Disawar | 02:00 AM', 'Published: 11 at 02:03 AM IST']);
+    expect(shown()[3]).toEqual(['Faridabad | 06:00 PM', 'No draw today']);
+    expect(row('Faridabad').getAttribute('data-state')).toBe('noDraw');
+    expect(within(row('Faridabad')).getByText('Marked in Days without a draw. Remove the mark there to publish a number.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Number for Faridabad' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Publish Faridabad' })).toBeNull();
+    // Faridabad's draw has come, but it has none today: the next due is the one after it.
+    expect(within(list()).getByRole('listitem', { current: true }).getAttribute('data-game')).toBe('Gaziyabad');
+
+    // The mark removed: the game is due again, with its field, and next.
+    act(() => fake.streams.holidays.next({ data: {}, stale: false, error: null }));
+    await settle();
+    expect(shown()[3]).toEqual(['Faridabad | 06:00 PM | Next', 'Due now']);
+    expect(screen.getByRole('textbox', { name: 'Number for Faridabad' })).toBeTruthy();
+  });
+
+  it('a publish refused for a day marked meanwhile shows the refusal under the row', async () => {
+    const { commands } = board();
+    commands.setResult.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Gali', '21-11-2026')));
+    type('Gali', '09');
+    tap('Gali');
+    await settle();
+    expect(within(row('Gali')).getByRole('alert').textContent).toBe(
+      'Gali has no draw on 21-11-2026: the day is marked in Days without a draw. Remove the mark first to publish a number. — Gali',
+    );
   });
 });

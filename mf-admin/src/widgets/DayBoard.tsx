@@ -9,6 +9,7 @@ import {
   DAY_BOARD_LIST,
   DAY_BOARD_TITLE,
   NEXT_GAME,
+  NO_DRAW_BOARD_NOTE,
   NO_TIME,
   PUBLISH,
   UNDO,
@@ -79,6 +80,11 @@ const Muted = styled.span`
   color: ${colors.muted};
 `;
 
+const Note = styled.p`
+  margin: 0;
+  color: ${colors.muted};
+`;
+
 const Badge = styled.span`
   margin-left: auto;
   padding: 0 8px;
@@ -91,6 +97,7 @@ const Badge = styled.span`
 const STATE_COLOR: Record<DayBoardState['kind'], string> = {
   waiting: colors.muted,
   due: colors.danger,
+  noDraw: colors.muted,
   scheduled: colors.muted,
   undo: colors.ink,
   published: colors.success,
@@ -151,9 +158,9 @@ const RowButton = styled(Button)`
 
 /**
  * The top of the dashboard: the games of the site's day in the order of their draws, each with
- * its time and where it stands (waiting, due now, scheduled, in the undo window with its
- * countdown, published, corrected), and a two-digit field that publishes it exactly as Update
- * Number does. The game to publish next is marked (visibly, and `aria-current` for a screen
+ * its time and where it stands (waiting, due now, no draw today, scheduled, in the undo window
+ * with its countdown, published, corrected), and a two-digit field that publishes it exactly as
+ * Update Number does (none for a game marked as having no draw that day). The game to publish next is marked (visibly, and `aria-current` for a screen
  * reader).
  */
 export function DayBoard() {
@@ -163,6 +170,8 @@ export function DayBoard() {
   const games = useLive(games$).data;
   const scheduled$ = useMemo(() => data.scheduled$(), [data]);
   const scheduled = useLive(scheduled$).data ?? NONE;
+  const holidays$ = useMemo(() => data.holidays$(), [data]);
+  const holidays = useLive(holidays$).data;
   const today = now.dateKey;
   const yesterday = addDays(today, -1);
   // An evening draw entered after midnight is filed under yesterday: its undo window is there.
@@ -179,9 +188,10 @@ export function DayBoard() {
             nowMs,
             scheduled,
             pending: { [today]: pushesToday.open, [yesterday]: pushesYesterday.open },
+            holidays,
           })
         : [],
-    [games, now, nowMs, scheduled, today, yesterday, pushesToday.open, pushesYesterday.open],
+    [games, now, nowMs, scheduled, holidays, today, yesterday, pushesToday.open, pushesYesterday.open],
   );
   const next = nextDueGame(rows);
 
@@ -248,34 +258,38 @@ function DayBoardItem({
       <State id={stateId} $kind={state.kind}>
         {dayBoardStateText(state, nowMs, timezone)}
       </State>
-      <RowForm onSubmit={submit} noValidate>
-        <NumberInput
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-          aria-label={numberFor(row.game)}
-          aria-describedby={stateId}
-          inputMode="numeric"
-          enterKeyHint="send"
-          placeholder="00"
-          autoComplete="off"
-        />
-        <RowButton $size="compact" type="submit" disabled={busy}>
-          {busy ? UPDATING : PUBLISH}
-          <VisuallyHidden> {row.game}</VisuallyHidden>
-        </RowButton>
-        {state.kind === 'undo' && (
-          <RowButton
-            $size="compact"
-            type="button"
-            $variant="secondary"
-            onClick={() => void undo(row.game, state.number)}
-            disabled={busyGame !== null}
-          >
-            {UNDO}
+      {state.kind === 'noDraw' ? (
+        <Note>{NO_DRAW_BOARD_NOTE}</Note>
+      ) : (
+        <RowForm onSubmit={submit} noValidate>
+          <NumberInput
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            aria-label={numberFor(row.game)}
+            aria-describedby={stateId}
+            inputMode="numeric"
+            enterKeyHint="send"
+            placeholder="00"
+            autoComplete="off"
+          />
+          <RowButton $size="compact" type="submit" disabled={busy}>
+            {busy ? UPDATING : PUBLISH}
             <VisuallyHidden> {row.game}</VisuallyHidden>
           </RowButton>
-        )}
-      </RowForm>
+          {state.kind === 'undo' && (
+            <RowButton
+              $size="compact"
+              type="button"
+              $variant="secondary"
+              onClick={() => void undo(row.game, state.number)}
+              disabled={busyGame !== null}
+            >
+              {UNDO}
+              <VisuallyHidden> {row.game}</VisuallyHidden>
+            </RowButton>
+          )}
+        </RowForm>
+      )}
       <StatusLine message={message} />
       <StatusLine message={undoMessage} />
     </Item>

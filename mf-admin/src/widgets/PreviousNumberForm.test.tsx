@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '@satta/shared/data';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import { PreviousNumberForm } from './PreviousNumberForm.tsx';
@@ -106,5 +108,18 @@ describe('Update Previous Number', () => {
     renderAdmin(<PreviousNumberForm />, data);
     const date = screen.getByRole('textbox', { name: 'Date', description: 'Day-month-year, for example 02-11-2026.' });
     expect(date.getAttribute('placeholder')).toBe('DD-MM-YYYY');
+  });
+
+  it('refuses a first number for a day marked as having no draw, in the words of the service', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.setResult.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Disawar', '02-11-2026')));
+    renderAdmin(<PreviousNumberForm />, data);
+    fill('02-11-2026', 'Disawar', '05');
+    submit();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Disawar has no draw on 02-11-2026: the day is marked in Days without a draw. Remove the mark first to publish a number. — Disawar',
+    );
+    expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('05');
   });
 });

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '@satta/shared/data';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import { renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { TODAY, fakeAdminData } from '../test/fakeAdminData.ts';
 import { ScheduledNumbers } from './ScheduledNumbers.tsx';
@@ -96,5 +98,20 @@ describe('Publish Later', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Scheduling failed: You are not allowed to make this change; sign in again as the admin.',
     );
+  });
+
+  it('refuses a number for a day marked as having no draw, in the words of the service, and keeps the form', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.scheduleResult.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Gali', '21-11-2026')));
+    renderAdmin(<ScheduledNumbers />, data);
+    fill('Sattaname', 'Gali');
+    fill('Number', '42');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    await settle();
+    expect(commands.scheduleResult).toHaveBeenCalledWith('Gali', TODAY, '42', new Date('2026-11-21T23:30:00+05:30').getTime());
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Scheduling failed: Gali has no draw on 21-11-2026: the day is marked in Days without a draw. Remove the mark first to publish a number.',
+    );
+    expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('42');
   });
 });

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataError } from '@satta/shared/data';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { TODAY, fakeAdminData } from '../test/fakeAdminData.ts';
 import { UpdateNumberForm } from './UpdateNumberForm.tsx';
@@ -142,6 +144,20 @@ describe('Update Number', () => {
     expect((screen.getByLabelText('Sattaname') as HTMLSelectElement).value).toBe('Gali');
     await advance(3000);
     expect(screen.queryByText('You are not allowed to make this change; sign in again as the admin. — Gali')).toBeNull();
+  });
+
+  it('a day marked as having no draw: shows the refusal, naming the game and the date and saying to remove the mark, and keeps the input', async () => {
+    const { data, commands } = fakeAdminData();
+    commands.setResult.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Gali', '21-11-2026')));
+    renderAdmin(<UpdateNumberForm />, data);
+    fill('Gali', '33');
+    submit();
+    await settle();
+    expect(commands.setResult).toHaveBeenCalledWith('Gali', TODAY, '33', {});
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Gali has no draw on 21-11-2026: the day is marked in Days without a draw. Remove the mark first to publish a number. — Gali',
+    );
+    expect((screen.getByLabelText('Number') as HTMLInputElement).value).toBe('33');
   });
 
   it('offers today and yesterday in day-month-year, today first and chosen', () => {

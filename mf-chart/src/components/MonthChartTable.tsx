@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { CHART_DATE_COLUMN } from '@satta/shared/domain/messages';
 import type { MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
 import type { DayMetas } from '@satta/shared/domain/results';
+import type { NoDrawCells } from '../rules/noDrawCells.ts';
 import { ChartCell } from './ChartCell.tsx';
 import styled from 'styled-components';
 import { StickyTable, color } from '@satta/shared/ui';
@@ -32,6 +33,7 @@ export const MonthChartTable = memo(function MonthChartTable({
   rows,
   metas = [],
   timezone,
+  noDraw,
 }: {
   caption: string;
   columns: readonly string[];
@@ -39,6 +41,8 @@ export const MonthChartTable = memo(function MonthChartTable({
   /** Each column's publish times (columnMetas), in the order of `columns`. */
   metas?: readonly DayMetas[];
   timezone: string;
+  /** Its days without a draw ([row][column], monthlyNoDraw); null or absent: none. */
+  noDraw?: NoDrawCells | null | undefined;
 }) {
   return (
     <Table>
@@ -54,11 +58,11 @@ export const MonthChartTable = memo(function MonthChartTable({
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
+        {rows.map((row, r) => (
           <tr key={row.dateKey}>
             <th scope="row">{row.day}</th>
             {row.cells.map((value, i) => (
-              <ChartCell key={columns[i]} value={value} meta={metas[i]?.[row.dateKey]} timezone={timezone} />
+              <ChartCell key={columns[i]} value={value} meta={metas[i]?.[row.dateKey]} timezone={timezone} noDraw={noDraw?.[r]?.[i]} />
             ))}
           </tr>
         ))}

@@ -11,11 +11,14 @@ import { columnMetas } from '@satta/shared/domain/chartMeta';
 import { useMonthGames } from '../hooks/useMonthGames.ts';
 import { useChartData } from '../hooks/chartData.ts';
 import { useChartState } from '../hooks/useChartState.ts';
+import { useHolidays } from '../hooks/useHolidays.ts';
+import { monthlyNoDraw } from '../rules/noDrawCells.ts';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { ChartDownload } from '../download/ChartDownload.tsx';
 import { monthlyChartTable, monthlyFileBase } from '../download/csv.ts';
 import { MonthChartSkeleton, MonthChartTable } from './MonthChartTable.tsx';
+import { NoDrawLegend } from './NoDrawLegend.tsx';
 
 /**
  * Side by side only when both fit whole (each starts at its full width, `flex-basis: auto`),
@@ -66,6 +69,7 @@ export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?
   const headingId = useId();
   const live = useMonthGames(follow);
   const { timezone } = useChartData();
+  const holidays = useHolidays(follow);
   const state = useChartState(
     live,
     useCallback((games: GameData[]) => shapeTables(today.dateKey, games), [today.dateKey]),
@@ -73,7 +77,18 @@ export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?
   );
   const month = `${MONTH_NAMES[today.month - 1] ?? ''} ${today.year}`;
   const tables = state.kind === 'ready' ? state.value : null;
-  const download = useMemo(() => (tables ? monthlyChartTable(MONTHLY_CHART_HEADING(month), tables) : null), [month, tables]);
+  // Days without a draw (the rows end at today): the tables, the legend and the download mark the same cells.
+  const noDraw = useMemo(() => (tables ? monthlyNoDraw(holidays, tables, today.dateKey) : null), [holidays, tables, today.dateKey]);
+  const download = useMemo(
+    () =>
+      tables
+        ? monthlyChartTable(
+            MONTHLY_CHART_HEADING(month),
+            tables.map((t, i) => ({ ...t, noDraw: noDraw?.[i] })),
+          )
+        : null,
+    [month, tables, noDraw],
+  );
   return (
     <section aria-labelledby={headingId}>
       <CardHeading id={headingId}>
@@ -96,6 +111,7 @@ export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?
                 rows={rows}
                 metas={metas}
                 timezone={timezone}
+                noDraw={noDraw?.[i]}
               />
             </StickyScroll>
           ))}
@@ -113,6 +129,7 @@ export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?
       ) : (
         <ChartMessage kind={state.kind} />
       )}
+      {state.kind === 'ready' && noDraw && <NoDrawLegend />}
     </section>
   );
 }

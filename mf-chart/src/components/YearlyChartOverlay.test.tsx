@@ -178,4 +178,88 @@ describe('YearlyChartOverlay', () => {
     expect(td(7).getAttribute('title')).toBeNull();
     expect(td(7).textContent).toBe('44');
   });
+
+  describe('days without a draw', () => {
+    /** The cell of a day and month itself, for its attributes. */
+    const td = (table: HTMLElement, day: number, month: string) => {
+      const months = within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent);
+      return within(table)
+        .getByRole('rowheader', { name: String(day) })
+        .closest('tr')?.children[months.indexOf(month)] as HTMLElement;
+    };
+
+    it('marks a marked date without a number, keeps a number on a marked date, and explains the mark under the chart', () => {
+      const fake = fakeChartData();
+      fake.holidays$.next(live({ Gali: { dates: { '2026-03-04': true, '2026-03-05': true, '2026-11-20': true }, weekdays: {} } }));
+      fake.year$('Gali', 2026).next(live({ '2026-03-05': '42' }));
+      open(fake);
+      const table = screen.getByRole('table');
+      expect(cell(table, 4, 'March')).toBe('अवकाश');
+      expect(td(table, 4, 'March').getAttribute('title')).toBe('No draw');
+      expect(td(table, 4, 'March').getAttribute('aria-label')).toBe('अवकाश (No draw)');
+      expect(within(table).getByRole('cell', { name: 'अवकाश (No draw)' })).toBe(td(table, 4, 'March'));
+      expect(cell(table, 5, 'March')).toBe('42');
+      // After today (15 November): as before.
+      expect(cell(table, 20, 'November')).toBe('-');
+      expect(within(table).getAllByText('अवकाश')).toHaveLength(1);
+      expect(screen.getByText('अवकाश = No draw')).toBeTruthy();
+    });
+
+    it('a weekly mark marks the Sundays from its first date on, up to today', () => {
+      const fake = fakeChartData();
+      fake.holidays$.next(live({ Gali: { dates: {}, weekdays: { sun: '2026-11-01' } } }));
+      fake.year$('Gali', 2026).next(live({ '2026-11-08': '18' }));
+      open(fake);
+      const table = screen.getByRole('table');
+      expect(cell(table, 25, 'October')).toBe('-');
+      expect(cell(table, 1, 'November')).toBe('अवकाश');
+      expect(cell(table, 8, 'November')).toBe('18');
+      expect(cell(table, 15, 'November')).toBe('अवकाश');
+      expect(cell(table, 22, 'November')).toBe('-');
+      expect(cell(table, 29, 'November')).toBe('-');
+      expect(cell(table, 2, 'November')).toBe('-');
+      expect(within(table).getAllByText('अवकाश')).toHaveLength(2);
+    });
+
+    it('shows no legend without a mark, and follows the marks live', () => {
+      const fake = fakeChartData();
+      // Gali has marks, none shown: the marked day has a number, the other is still to come.
+      fake.holidays$.next(live({ Gali: { dates: { '2026-03-05': true, '2026-12-01': true }, weekdays: {} } }));
+      fake.year$('Gali', 2026).next(live({ '2026-03-05': '42' }));
+      open(fake);
+      const table = screen.getByRole('table');
+      expect(within(table).queryByText('अवकाश')).toBeNull();
+      expect(screen.queryByText('अवकाश = No draw')).toBeNull();
+      act(() => fake.holidays$.next(live({ Gali: { dates: { '2026-03-05': true, '2026-03-06': true }, weekdays: {} } })));
+      expect(cell(table, 6, 'March')).toBe('अवकाश');
+      expect(screen.getByText('अवकाश = No draw')).toBeTruthy();
+      act(() => fake.holidays$.next(live({})));
+      expect(cell(table, 6, 'March')).toBe('-');
+      expect(screen.queryByText('अवकाश = No draw')).toBeNull();
+    });
+
+    it("a finished year's chart shows the page's marks without following them", () => {
+      const fake = fakeChartData();
+      fake.holidays$.next(live({ Gali: { dates: { '2025-03-06': true }, weekdays: {} } }));
+      fake.year$('Gali', 2025).next(live({ '2025-03-05': '24' }));
+      renderWithData(
+        <YearlyChartOverlay
+          game="Gali"
+          year={2025}
+          years={[2026, 2025]}
+          todayKey="2026-11-15"
+          follow={false}
+          onYearChange={() => undefined}
+          onClose={() => undefined}
+        />,
+        fake,
+      );
+      const table = screen.getByRole('table');
+      expect(cell(table, 6, 'March')).toBe('अवकाश');
+      // Asked without following the live node (the data service then keeps the page's copy).
+      expect(fake.holidaysAsked).toEqual([false]);
+    });
+  });
 });

@@ -9,12 +9,15 @@ import { chartPath } from '@satta/shared/domain/chartUrls';
 import { useGameYear, useGameYearMeta } from '../hooks/useGameYear.ts';
 import { useChartData } from '../hooks/chartData.ts';
 import { useChartState } from '../hooks/useChartState.ts';
+import { useHolidays } from '../hooks/useHolidays.ts';
+import { yearlyNoDraw } from '../rules/noDrawCells.ts';
 import { emptyYearText, previousYearLink } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { ChartDownload } from '../download/ChartDownload.tsx';
 import { yearlyChartTable, yearlyFileBase } from '../download/csv.ts';
 import { YearSelector } from './YearSelector.tsx';
 import { YearlyChartTable } from './YearlyChartTable.tsx';
+import { NoDrawLegend } from './NoDrawLegend.tsx';
 
 const Screen = styled.div`
   position: fixed;
@@ -58,6 +61,10 @@ const Empty = styled.div`
   text-align: center;
 `;
 
+const Legend = styled(NoDrawLegend)`
+  margin: 0;
+`;
+
 const Footer = styled.p`
   margin: 0;
   font-size: 0.9rem;
@@ -72,16 +79,19 @@ interface Props {
   /** The years to offer, newest first. */
   years: readonly number[];
   todayKey: string;
+  /** false for a finished year's chart, which follows nothing live (the page's days without a draw stay). */
+  follow?: boolean;
   onYearChange: (year: number) => void;
   onClose: () => void;
 }
 
 /** The full-screen yearly chart of one game, with a year picker; Escape or Close leaves it. */
-export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, onClose }: Props) {
+export function YearlyChartOverlay({ game, year, years, todayKey, follow = true, onYearChange, onClose }: Props) {
   const titleId = useId();
   const live = useGameYear(game, year);
   const meta = useGameYearMeta(game, year);
   const { timezone } = useChartData();
+  const holidays = useHolidays(follow);
   const state = useChartState(
     live,
     useCallback((results: DayResults) => yearlyChart(results, year), [year]),
@@ -90,7 +100,9 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
   const { ref, onKeyDown } = useDialogFocus<HTMLDivElement>(onClose, { lockScroll: true });
   const title = chartTitle(game, year);
   const grid = state.kind === 'ready' ? state.value : null;
-  const table = useMemo(() => (grid ? yearlyChartTable(title, grid) : null), [title, grid]);
+  // Days without a draw up to today: the table, its legend and the downloads mark the same cells.
+  const noDraw = useMemo(() => (grid ? yearlyNoDraw(holidays, game, year, grid, todayKey) : null), [holidays, game, year, grid, todayKey]);
+  const table = useMemo(() => (grid ? yearlyChartTable(title, grid, noDraw) : null), [title, grid, noDraw]);
   return (
     <Screen ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <Top>
@@ -111,7 +123,7 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
       </Top>
       {state.kind === 'ready' ? (
         <Body tabIndex={0} role="region" aria-label={title}>
-          <YearlyChartTable caption={title} grid={state.value} year={year} metas={meta.data} timezone={timezone} />
+          <YearlyChartTable caption={title} grid={state.value} year={year} metas={meta.data} timezone={timezone} noDraw={noDraw} />
         </Body>
       ) : state.kind === 'no-data' ? (
         // No result in the year yet is a fact, not a failure: say so and offer the year before.
@@ -124,6 +136,7 @@ export function YearlyChartOverlay({ game, year, years, todayKey, onYearChange, 
       ) : (
         <ChartMessage kind={state.kind} />
       )}
+      {state.kind === 'ready' && noDraw && <Legend />}
       <Footer>{dataAsOf(formatDisplayDate(todayKey))}</Footer>
     </Screen>
   );

@@ -30,6 +30,35 @@ describe('chart CSV', () => {
     expect(lines[32]).toBe('');
   });
 
+  it("writes 'No draw' for a day without a draw, a number where one was published", () => {
+    const grid = yearlyChart({ '2025-03-05': '42' }, 2025);
+    const marks = grid.map((row, d) => row.map((_, m) => m === 2 && (d === 3 || d === 4)));
+    const table = yearlyChartTable('Gali - Yearly Chart 2025', grid, marks);
+    const lines = chartCsv(table).slice(1).split('\r\n');
+    expect(lines[4]).toBe('4,,,No draw,,,,,,,,,');
+    expect(lines[5]).toBe('5,,,42,,,,,,,,,');
+    expect(lines[6]).toBe('6,,,,,,,,,,,,');
+    // Only the rows with a mark carry marks.
+    expect(table.rows[3]?.noDraw?.[2]).toBe(true);
+    expect(table.rows[5]).toEqual({ label: '6', cells: Array.from({ length: 12 }, () => null) });
+
+    const month = monthlyChartTable('Monthly Chart November 2025', [
+      {
+        columns: ['Gali', 'Delhi Bazar'],
+        rows: [
+          { day: 1, dateKey: '2025-11-01', cells: ['07', null] },
+          { day: 2, dateKey: '2025-11-02', cells: [null, '42'] },
+        ],
+        noDraw: [
+          [false, true],
+          [false, false],
+        ],
+      },
+      { columns: ['Shri Ganesh'], rows: [{ day: 1, dateKey: '2025-11-01', cells: [null] }], noDraw: null },
+    ]);
+    expect(chartCsv(month)).toBe('\uFEFFDate,Gali,Delhi Bazar,Shri Ganesh\r\n1,07,No draw,\r\n2,,42,\r\n');
+  });
+
   it('quotes fields with commas, quotes or line breaks (RFC 4180)', () => {
     expect(csvField('Gali')).toBe('Gali');
     expect(csvField('a,b')).toBe('"a,b"');

@@ -4,6 +4,7 @@ import { yearlyChartTable } from './csv.ts';
 import {
   CELL_PADDING_X,
   HEADER_ROW_HEIGHT,
+  LEGEND_HEIGHT,
   MIN_COLUMN_WIDTH,
   PAGE_PADDING,
   ROW_HEIGHT,
@@ -88,5 +89,25 @@ describe('chart image layout', () => {
     const layout = layoutChartImage(narrow, heading, measure);
     expect(layout.width).toBe(2 * PAGE_PADDING + measure(heading.site));
     expect(layout.height).toBe(imageHeight(1));
+  });
+
+  it('marks a day without a draw as the table does, smaller, and explains it under the table', () => {
+    const grid = yearlyChart({ '2025-03-05': '42' }, 2025);
+    const marked = yearlyChartTable(
+      'Gali - Yearly Chart 2025',
+      grid,
+      grid.map((row, d) => row.map((_, m) => m === 2 && d === 3)),
+    );
+    const layout = layoutChartImage(marked, heading, measure);
+    const ops = layout.ops.flatMap((op) => (op.kind === 'text' ? [op] : []));
+    const day4 = ops.slice(16 + 3 * 13, 16 + 4 * 13);
+    expect(day4.map((op) => op.text)).toEqual(['4', '-', '-', 'अवकाश', '-', '-', '-', '-', '-', '-', '-', '-', '-']);
+    expect(day4.map((op) => op.style)).toEqual(['cell', 'cell', 'cell', 'mark', ...Array.from({ length: 9 }, () => 'cell')]);
+    expect(ops.at(-1)).toMatchObject({ text: 'अवकाश = No draw', style: 'note', align: 'left', x: PAGE_PADDING });
+    expect(layout.height).toBe(imageHeight(31, true));
+    expect(layout.height).toBe(978 + LEGEND_HEIGHT);
+    expect((ops.at(-1)?.y ?? 0) + LEGEND_HEIGHT / 2 + PAGE_PADDING).toBe(layout.height);
+    // No legend without a mark.
+    expect(texts(layoutChartImage(table, heading, measure).ops)).not.toContain('अवकाश = No draw');
   });
 });

@@ -136,6 +136,7 @@ export default function ChartPage() {
           year={page.year}
           years={offeredYears}
           todayKey={today.dateKey}
+          follow={follow}
           onYearChange={(year) => navigateTo(chartPath(page.game, year), { replace: true })}
           onClose={close}
         />

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
-import { DataProvider, type Live } from '@satta/shared/data';
+import { DataProvider, withPeek, type Live } from '@satta/shared/data';
+import type { Holidays } from '@satta/shared/domain/holidays';
 import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
 import { announceLocation, setNavigator } from '@satta/shared/ui';
 import type { ChartData } from '../hooks/chartData.ts';
@@ -19,6 +20,12 @@ export interface FakeChartData {
   yearMeta$(game: string, year: number): BehaviorSubject<Live<DayMetas>>;
   /** Which years each game reports; the current year when not set. */
   years: Map<string, number[]>;
+  /**
+   * The days without a draw; none marked unless a test sets some. Peekable like the data
+   * service's streams: a first render (and a finished year's chart, which only peeks) has them at once.
+   */
+  holidays$: BehaviorSubject<Live<Holidays>>;
+  holidaysAsked: boolean[];
 }
 
 export function fakeChartData(): FakeChartData {
@@ -45,15 +52,20 @@ export function fakeChartData(): FakeChartData {
     }
     return stream;
   };
+  const holidays$ = new BehaviorSubject<Live<Holidays>>({ data: {}, stale: false, error: null });
+  withPeek(holidays$, () => holidays$.value);
+  /** How each holidays$ call asked: true when it follows the live node. */
+  const holidaysAsked: boolean[] = [];
   const data: ChartData = {
     gameNames$: () => names$,
     homeGames$: () => month$,
     gameYear$: (game, year) => year$(game, year),
     gameYearMeta$: (game, year) => yearMeta$(game, year),
     gameYears: (game) => Promise.resolve(years.get(game) ?? []),
+    holidays$: (options) => (holidaysAsked.push(options?.live !== false), holidays$),
     timezone: 'Asia/Kolkata',
   };
-  return { data, names$, month$, year$, yearMeta$, years };
+  return { data, names$, month$, year$, yearMeta$, years, holidays$, holidaysAsked };
 }
 
 export function live<T>(data: T, stale = false): Live<T> {

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import { cellText, type MonthlyRow } from '@satta/shared/domain/monthlyTable';
+import type { NoDraw } from '@satta/shared/domain/holidays';
 import { CHART_DATE_COLUMN, LOADING } from '@satta/shared/domain/messages';
 import { StickyTable, color, onMobile } from '@satta/shared/ui';
+import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 
 /**
  * Every row one line high in both blocks, so that side by side their rows line up; the caption
@@ -33,6 +35,15 @@ const Table = styled(StickyTable)`
     scroll-margin: 4rem 0;
   }
 
+  /*
+   * 'अवकाश' no wider than a column's heading, so the first block still fits a phone, and no
+   * taller than a number, so the rows of the two blocks still line up.
+   */
+  [data-state='no-draw'] {
+    font-size: 0.8rem;
+    line-height: 1;
+  }
+
   /* Date and four games fit a 360 px screen without scrolling. */
   ${onMobile} {
     th,
@@ -55,10 +66,15 @@ interface MonthBlockProps {
   todayKey: string;
   /** The id of today's row header, for the link that jumps to it. */
   todayId?: string;
+  /** Whether a column's game had no draw on a day (useNoDraw); asked only of a day without a number. */
+  noDraw: NoDraw;
 }
 
-/** One block of the monthly table: the Date column and some of the games. */
-export function MonthBlock({ caption, columns, offset, rows, todayKey, todayId }: MonthBlockProps) {
+/**
+ * One block of the monthly table: the Date column and some of the games. A day without a number
+ * that was marked as having no draw shows 'अवकाश' instead of '-' (the rows end at today).
+ */
+export function MonthBlock({ caption, columns, offset, rows, todayKey, todayId, noDraw }: MonthBlockProps) {
   return (
     <Table>
       <caption>{caption}</caption>
@@ -85,9 +101,10 @@ export function MonthBlock({ caption, columns, offset, rows, todayKey, todayId }
                 <th scope="row" id={today ? todayId : undefined} tabIndex={today && todayId ? -1 : undefined}>
                   {row.label}
                 </th>
-                {columns.map((name, i) => (
-                  <td key={name}>{cellText(row.cells[offset + i] ?? null)}</td>
-                ))}
+                {columns.map((name, i) => {
+                  const value = row.cells[offset + i] ?? null;
+                  return <td key={name}>{value === null && noDraw(name, row.dateKey) ? <NoDrawMark /> : cellText(value)}</td>;
+                })}
               </tr>
             );
           })

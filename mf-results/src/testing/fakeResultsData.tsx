@@ -4,6 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { DataProvider, type AdInfo, type Live, type MainInfo } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
 import type { Correction } from '@satta/shared/domain/corrections';
+import type { Holidays } from '@satta/shared/domain/holidays';
 import type { ResultsData } from '../hooks/resultsData.ts';
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
@@ -15,6 +16,8 @@ export interface FakeResultsData {
   corrections$: BehaviorSubject<Live<Correction[]>>;
   info$: BehaviorSubject<Live<MainInfo>>;
   ads$: BehaviorSubject<Live<AdInfo>>;
+  /** Days without a draw; loading (every day a draw day) until a test pushes some. */
+  holidays$: BehaviorSubject<Live<Holidays>>;
   connected$: BehaviorSubject<boolean>;
 }
 
@@ -23,16 +26,18 @@ export function fakeResultsData(): FakeResultsData {
   const info$ = new BehaviorSubject<Live<MainInfo>>(LOADING_LIVE);
   const corrections$ = new BehaviorSubject<Live<Correction[]>>(LOADING_LIVE);
   const ads$ = new BehaviorSubject<Live<AdInfo>>(LOADING_LIVE);
+  const holidays$ = new BehaviorSubject<Live<Holidays>>(LOADING_LIVE);
   const connected$ = new BehaviorSubject<boolean>(false);
   const data: ResultsData = {
     homeGames$: () => games$,
     corrections$: () => corrections$,
     mainInfo$: () => info$,
     adInfo$: () => ads$,
+    holidays$: () => holidays$,
     connected$,
     timezone: 'Asia/Kolkata',
   };
-  return { data, games$, corrections$, info$, ads$, connected$ };
+  return { data, games$, corrections$, info$, ads$, holidays$, connected$ };
 }
 
 export function live<T>(data: T, stale = false): Live<T> {

@@ -1,6 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { color } from '@satta/shared/ui';
-import { WAIT } from '@satta/shared/domain/messages';
+import { NO_DRAW_TODAY, WAIT } from '@satta/shared/domain/messages';
 
 // Pulses between red and a deeper red: fading it out (opacity 0.45) left it at a contrast of
 // 2.4:1 half the time, under what small bold text needs (4.5:1).
@@ -24,7 +24,45 @@ const Published = styled.span`
   font-weight: 700;
 `;
 
-/** Today's result: 'Wait...' until the number exists, then the number. */
-export function ResultValue({ number }: { number: string | null }) {
-  return number === null ? <Waiting data-state="wait">{WAIT}</Waiting> : <Published data-state="result">{number}</Published>;
+/*
+ * A day without a draw is not news: the page's own text colour, still, no pulse. The cell may
+ * break between the Hindi words and the English ones (the table's cells never break otherwise),
+ * so the three columns still fit the 318 px a 360 px phone leaves the table; each part keeps
+ * its words together.
+ */
+const NoDrawToday = styled.span`
+  color: ${color('--color-text')};
+  font-weight: 700;
+  line-height: 1.25;
+  white-space: normal;
+
+  > span {
+    white-space: nowrap;
+  }
+`;
+
+const NoDrawMeaning = styled.span`
+  font-size: 0.8rem;
+  font-weight: 400;
+`;
+
+// 'आज अवकाश' and '(No draw today)': one string in messages.ts, split only where it may wrap.
+const BREAK = NO_DRAW_TODAY.indexOf(' (');
+const NO_DRAW_HINDI = NO_DRAW_TODAY.slice(0, BREAK);
+const NO_DRAW_ENGLISH = NO_DRAW_TODAY.slice(BREAK + 1);
+
+/**
+ * Today's result: 'Wait...' until the number exists, then the number; for a game without a draw
+ * today (and no number), 'आज अवकाश (No draw today)'.
+ */
+export function ResultValue({ number, noDraw = false }: { number: string | null; noDraw?: boolean }) {
+  if (number !== null) return <Published data-state="result">{number}</Published>;
+  if (noDraw) {
+    return (
+      <NoDrawToday data-state="no-draw">
+        <span>{NO_DRAW_HINDI}</span> <NoDrawMeaning>{NO_DRAW_ENGLISH}</NoDrawMeaning>
+      </NoDrawToday>
+    );
+  }
+  return <Waiting data-state="wait">{WAIT}</Waiting>;
 }

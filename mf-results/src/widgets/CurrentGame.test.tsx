@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Holidays } from '@satta/shared/domain/holidays';
 import CurrentGame from './CurrentGame.tsx';
 import { fakeResultsData, live, renderWithData } from '../testing/fakeResultsData.tsx';
 import { ist, sampleGames } from '../testing/sampleGames.ts';
@@ -72,6 +73,59 @@ describe('CurrentGame', () => {
     expect(screen.getByTestId('current-game-published').textContent).toBe('प्रकाशित 11:31 PM IST');
     expect(screen.getByRole('button', { name: '07 संशोधित' }).getAttribute('title')).toBe('संशोधित: पहले 41 (11:31 PM), बदला 11:40 PM IST');
     expect(screen.getByRole('button', { name: '42' }).getAttribute('title')).toBe('प्रकाशित 11:32 PM IST');
+  });
+
+  describe('days without a draw', () => {
+    function showAt(day: string, time: string, games: ReturnType<typeof sampleGames>, holidays: Holidays) {
+      vi.useFakeTimers();
+      vi.setSystemTime(ist(day, time));
+      const fake = fakeResultsData();
+      fake.games$.next(live(games));
+      fake.holidays$.next(live(holidays));
+      renderWithData(<CurrentGame />, fake);
+      return fake;
+    }
+
+    it('skips a game without a draw today: the last game that drew is shown', () => {
+      showAt('2026-03-15', '12:25', sampleGames({ Bilaspur: { '2026-03-14': '18' } }), {
+        Bilaspur: { dates: { '2026-03-15': true }, weekdays: {} },
+      });
+      expect(shown()).toEqual({ name: 'Disawar', time: '02:00 AM', yesterday: '--', today: '--' });
+    });
+
+    it('shows a marked game that has a number as before', () => {
+      showAt('2026-03-15', '12:25', sampleGames(results), { Bilaspur: { dates: { '2026-03-15': true }, weekdays: {} } });
+      expect(shown()).toEqual({ name: 'Bilaspur', time: '12:20 PM', yesterday: '18', today: '81' });
+    });
+
+    it('after a night without Gali, shows no game before 05:05', () => {
+      showAt('2026-03-15', '00:30', sampleGames({ Gali: { '2026-03-15': '07' } }), {
+        Gali: { dates: { '2026-03-14': true }, weekdays: {} },
+      });
+      expect(shown()).toEqual({ name: '--', time: '--', yesterday: '--', today: '--' });
+    });
+
+    it('reads a weekly mark from its first date on', () => {
+      const holidays: Holidays = { Bilaspur: { dates: {}, weekdays: { thu: '2026-11-01' } } };
+      // Thursday 26 November 2026.
+      showAt('2026-11-26', '12:25', sampleGames(), holidays);
+      expect(shown()).toEqual({ name: 'Disawar', time: '02:00 AM', yesterday: '--', today: '--' });
+      cleanup();
+      // Thursday 29 October 2026, before the mark's first date.
+      showAt('2026-10-29', '12:25', sampleGames(), holidays);
+      expect(shown()).toEqual({ name: 'Bilaspur', time: '12:20 PM', yesterday: '--', today: '--' });
+    });
+
+    it('moves on when a mark arrives', () => {
+      vi.useFakeTimers();
+      vi.setSystemTime(ist('2026-03-15', '12:25'));
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Bilaspur: { '2026-03-14': '18' } })));
+      renderWithData(<CurrentGame />, fake);
+      expect(shown()).toEqual({ name: 'Bilaspur', time: '12:20 PM', yesterday: '18', today: '--' });
+      act(() => fake.holidays$.next(live({ Bilaspur: { dates: { '2026-03-15': true }, weekdays: {} } })));
+      expect(shown()).toEqual({ name: 'Disawar', time: '02:00 AM', yesterday: '--', today: '--' });
+    });
   });
 
   it('keeps the publish line empty for old data without times', () => {

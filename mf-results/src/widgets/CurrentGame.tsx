@@ -4,6 +4,7 @@ import { currentGame, resultCell } from '@satta/shared/domain/currentGame';
 import { MISSING_NUMBER, MISSING_TIME } from '@satta/shared/domain/messages';
 import { publishedText } from '@satta/shared/domain/publishTimes';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useResultsData } from '../hooks/resultsData.ts';
 import { NumberDetail } from '../ui/NumberDetail.tsx';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
@@ -43,12 +44,16 @@ const Published = styled.p`
   font-size: 0.85rem;
 `;
 
-/** The game being looked at now (Gali until 05:05): its time, yesterday's and today's number. */
+/**
+ * The game being looked at now (Gali until 05:05, unless it had no draw last night): its time,
+ * yesterday's and today's number. A game without a draw today is skipped.
+ */
 export default function CurrentGame() {
   const headingId = useId();
   const live = useHomeGames();
+  const noDraw = useNoDraw(live.data);
   const { now, todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
-  const game = live.data ? currentGame(live.data, now) : null;
+  const game = live.data ? currentGame(live.data, now, noDraw) : null;
   const { timezone } = useResultsData();
   const cell = game ? resultCell(game.results, todayKey, yesterdayKey) : null;
   const todayMeta = cell?.today == null ? undefined : game?.meta?.[todayKey];

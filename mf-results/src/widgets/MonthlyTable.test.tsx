@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameData } from '@satta/shared/domain/results';
 import MonthlyTable from './MonthlyTable.tsx';
@@ -119,6 +119,66 @@ describe('MonthlyTable', () => {
     jump.click();
     expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
     expect(document.activeElement).toBe(row);
+  });
+
+  describe('days without a draw', () => {
+    it("shows 'अवकाश' (meaning No draw) for a marked day without a number, the number where there is one", () => {
+      // Thursday 26 November 2026; Gali has no draw on Thursdays from the 10th (the 12th, 19th and 26th).
+      vi.setSystemTime(ist('2026-11-26', '12:00'));
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-11-19': '19' }, Faridabad: { '2026-11-02': '02' } })));
+      fake.holidays$.next(
+        live({
+          Gali: { dates: {}, weekdays: { thu: '2026-11-10' } },
+          Faridabad: { dates: { '2026-11-02': true, '2026-11-03': true, '2026-11-27': true }, weekdays: {} },
+        }),
+      );
+      renderWithData(<MonthlyTable />, fake);
+      const { pinned } = tables();
+      expect(rowOf(pinned, '02-11')).toEqual(['02', '-', '-', '-']);
+      expect(rowOf(pinned, '03-11')).toEqual(['अवकाश (No draw)', '-', '-', '-']);
+      expect(rowOf(pinned, '05-11')).toEqual(['-', '-', '-', '-']);
+      expect(rowOf(pinned, '12-11')).toEqual(['-', '-', 'अवकाश (No draw)', '-']);
+      expect(rowOf(pinned, '19-11')).toEqual(['-', '-', '19', '-']);
+      expect(rowOf(pinned, '26-11')).toEqual(['-', '-', 'अवकाश (No draw)', '-']);
+      // Future days are not listed, marked or not.
+      expect(dates(pinned).at(-1)).toBe('26-11');
+      const mark = within(pinned).getByRole('rowheader', { name: '03-11' }).closest('tr')?.querySelector('[data-state="no-draw"]');
+      expect(mark?.textContent).toBe('अवकाश (No draw)');
+      expect(mark?.getAttribute('title')).toBe('No draw');
+    });
+
+    it('marks the scrolling block too, and reads marks stored under another spelling', () => {
+      vi.setSystemTime(ist('2026-03-02', '10:00'));
+      const fake = fakeResultsData();
+      fake.games$.next(
+        live<GameData[]>([
+          { name: 'Disawer', time: '02:00 AM', place: 12, results: {} },
+          { name: 'Dwarka', time: '10:25 PM', place: 10, results: { '2026-03-01': '34' } },
+        ]),
+      );
+      fake.holidays$.next(
+        live({
+          Disawer: { dates: { '2026-03-02': true }, weekdays: {} },
+          'Dwarka bazar': { dates: { '2026-03-01': true, '2026-03-02': true }, weekdays: {} },
+        }),
+      );
+      renderWithData(<MonthlyTable />, fake);
+      const { pinned, scrolling } = tables();
+      expect(rowOf(pinned, '02-03')).toEqual(['-', '-', '-', 'अवकाश (No draw)']);
+      expect(rowOf(scrolling, '01-03')[7]).toBe('34');
+      expect(rowOf(scrolling, '02-03')[7]).toBe('अवकाश (No draw)');
+    });
+
+    it("shows '-' until the marks have loaded", () => {
+      vi.setSystemTime(ist('2026-03-02', '10:00'));
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      renderWithData(<MonthlyTable />, fake);
+      expect(rowOf(tables().pinned, '01-03')).toEqual(['-', '-', '-', '-']);
+      act(() => fake.holidays$.next(live({ Gali: { dates: { '2026-03-01': true }, weekdays: {} } })));
+      expect(rowOf(tables().pinned, '01-03')).toEqual(['-', '-', 'अवकाश (No draw)', '-']);
+    });
   });
 
   it('has no jump while loading', () => {

@@ -4,6 +4,7 @@ import { HOME_MONTHLY_COLUMNS, HOME_MONTHLY_PINNED } from '@satta/shared/domain/
 import { monthlyRows } from '@satta/shared/domain/monthlyTable';
 import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, CardHeading, StaleBadge, StickyScroll, color } from '@satta/shared/ui';
@@ -71,10 +72,14 @@ function jumpToToday(event: MouseEvent<HTMLAnchorElement>, id: string): void {
   row.focus({ preventScroll: true });
 }
 
-/** This month from the 1st to today: the first four games in one block, eight more beside it. */
+/**
+ * This month from the 1st to today: the first four games in one block, eight more beside it. A
+ * day marked as having no draw, and without a number, reads 'अवकाश' (future days are not listed).
+ */
 export default function MonthlyTable() {
   const headingId = useId();
   const live = useHomeGames();
+  const noDraw = useNoDraw(live.data);
   const { now, todayKey } = useSiteDay(DAY_TICK_MS);
   const rows = useMemo(() => (live.data ? monthlyRows(todayKey, live.data, HOME_MONTHLY_COLUMNS) : undefined), [live.data, todayKey]);
   const month = `${MONTH_NAMES[now.month - 1] ?? ''} ${now.year}`;
@@ -93,7 +98,15 @@ export default function MonthlyTable() {
       )}
       <Blocks>
         <StickyScroll tabIndex={0} role="region" aria-label={MONTHLY_CAPTION(month)}>
-          <MonthBlock caption={MONTHLY_CAPTION(month)} columns={PINNED} offset={0} rows={rows} todayKey={todayKey} todayId={TODAY_ID} />
+          <MonthBlock
+            caption={MONTHLY_CAPTION(month)}
+            columns={PINNED}
+            offset={0}
+            rows={rows}
+            todayKey={todayKey}
+            todayId={TODAY_ID}
+            noDraw={noDraw}
+          />
         </StickyScroll>
         <div>
           <StickyScroll tabIndex={0} role="region" aria-label={MONTHLY_MORE_CAPTION(month)}>
@@ -103,6 +116,7 @@ export default function MonthlyTable() {
               offset={HOME_MONTHLY_PINNED}
               rows={rows}
               todayKey={todayKey}
+              noDraw={noDraw}
             />
           </StickyScroll>
           <Hint>{MONTHLY_SCROLL_HINT}</Hint>

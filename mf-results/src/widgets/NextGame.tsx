@@ -5,6 +5,7 @@ import { LOADING, MISSING_NUMBER, MISSING_TIME, NAV_CHART } from '@satta/shared/
 import { PATHS } from '@satta/shared/domain/routes';
 import { parseGameTime } from '@satta/shared/domain/time';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { formatCountdown } from '@satta/shared/domain/countdown';
 import { Card, CardHeading, RouteLink, StaleBadge, color } from '@satta/shared/ui';
@@ -40,12 +41,16 @@ const ChartLink = styled(RouteLink)`
   text-decoration: none;
 `;
 
-/** The next draw of the day (or tomorrow's first after the last), with a live countdown. */
+/**
+ * The next draw of the day (or tomorrow's first after the last), with a live countdown. Games
+ * without a draw that day are skipped: the countdown counts to the next game that draws.
+ */
 export default function NextGame() {
   const headingId = useId();
   const live = useHomeGames();
+  const noDraw = useNoDraw(live.data);
   const { now } = useSiteDay(1000);
-  const next = live.data ? nextGameOrTomorrow(live.data, now) : null;
+  const next = live.data ? nextGameOrTomorrow(live.data, now, noDraw) : null;
   const game = next?.game ?? null;
   const minutes = game ? parseGameTime(game.time) : null;
   const name = live.data === undefined ? LOADING : (game?.name ?? MISSING_NUMBER);

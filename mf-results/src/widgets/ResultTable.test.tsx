@@ -141,6 +141,104 @@ describe('ResultTable', () => {
     for (const cell of within(row('Gali')).getAllByRole('cell')) expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
   });
 
+  describe('days without a draw', () => {
+    const cells = (game: string) =>
+      within(row(game))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+
+    it("says 'आज अवकाश (No draw today)' for a game marked for today, calm, not 'Wait...'", () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+      fake.holidays$.next(live({ Gali: { dates: { '2026-03-15': true }, weekdays: {} } }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Gali')).toEqual(['42', 'आज अवकाश (No draw today)']);
+      const today = within(row('Gali')).getAllByRole('cell')[1];
+      const noDraw = today?.querySelector('[data-state="no-draw"]');
+      expect(noDraw?.textContent).toBe('आज अवकाश (No draw today)');
+      expect(today?.querySelector('[data-state="wait"]')).toBeNull();
+      // Other games still wait for their number.
+      expect(cells('Disawar')).toEqual(['--', 'Wait...']);
+    });
+
+    it('may break the no-draw text between its Hindi and English words to fit a phone', () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      fake.holidays$.next(live({ Gali: { dates: { '2026-03-15': true }, weekdays: {} } }));
+      renderWithData(<ResultTable />, fake);
+      const noDraw = row('Gali').querySelector<HTMLElement>('[data-state="no-draw"]');
+      if (!noDraw) throw new Error('no no-draw text');
+      expect(getComputedStyle(noDraw).whiteSpace).toBe('normal');
+      const parts = [...noDraw.children].map((part) => [part.textContent, getComputedStyle(part).whiteSpace]);
+      expect(parts).toEqual([
+        ['आज अवकाश', 'nowrap'],
+        ['(No draw today)', 'nowrap'],
+      ]);
+    });
+
+    it("says 'अवकाश' for yesterday of a game that had no draw yesterday", () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Bilaspur: { '2026-03-15': '81' } })));
+      fake.holidays$.next(live({ Bilaspur: { dates: { '2026-03-14': true }, weekdays: {} } }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Bilaspur')).toEqual(['अवकाश (No draw)', '81']);
+      const yesterday = within(row('Bilaspur')).getAllByRole('cell')[0]?.querySelector('[data-state="no-draw"]');
+      expect(yesterday?.getAttribute('title')).toBe('No draw');
+    });
+
+    it('shows the number of a marked day that has one', () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42', '2026-03-15': '07' } })));
+      fake.holidays$.next(live({ Gali: { dates: { '2026-03-14': true, '2026-03-15': true }, weekdays: {} } }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Gali')).toEqual(['42', '07']);
+      expect(row('Gali').querySelector('[data-state="no-draw"]')).toBeNull();
+    });
+
+    it('reads a weekly mark from its first date on', () => {
+      // Thursday 26 November 2026; Wednesday the 25th draws.
+      vi.setSystemTime(ist('2026-11-26', '12:25'));
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      fake.holidays$.next(live({ Mathura: { dates: {}, weekdays: { thu: '2026-11-01' } } }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Mathura')).toEqual(['--', 'आज अवकाश (No draw today)']);
+      // Friday: yesterday was the Thursday without a draw.
+      act(() => vi.setSystemTime(ist('2026-11-27', '00:01')));
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(cells('Mathura')).toEqual(['अवकाश (No draw)', 'Wait...']);
+    });
+
+    it('does not apply a weekly mark before its first date', () => {
+      // Thursday 29 October 2026, before the mark's first date.
+      vi.setSystemTime(ist('2026-10-29', '12:25'));
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      fake.holidays$.next(live({ Mathura: { dates: {}, weekdays: { thu: '2026-11-01' } } }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Mathura')).toEqual(['--', 'Wait...']);
+    });
+
+    it('finds the marks of a game stored under another spelling', () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      fake.holidays$.next(live({ Disawer: { dates: { '2026-03-15': true }, weekdays: {} } }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Disawar')).toEqual(['--', 'आज अवकाश (No draw today)']);
+    });
+
+    it("waits with 'Wait...' until the marks have loaded, then follows them live", () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Gali')).toEqual(['--', 'Wait...']);
+      act(() => fake.holidays$.next(live({ Gali: { dates: { '2026-03-15': true }, weekdays: {} } })));
+      expect(cells('Gali')).toEqual(['--', 'आज अवकाश (No draw today)']);
+      act(() => fake.holidays$.next(live({})));
+      expect(cells('Gali')).toEqual(['--', 'Wait...']);
+    });
+  });
+
   describe('publish times and corrections', () => {
     // 2026-03-14 11:32:05 PM and 11:40:42 PM IST; 2026-03-15 12:21:30 PM IST.
     const AT_2332 = Date.UTC(2026, 2, 14, 18, 2, 5);

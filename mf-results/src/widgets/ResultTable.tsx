@@ -5,11 +5,13 @@ import { resultCell } from '@satta/shared/domain/currentGame';
 import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING } from '@satta/shared/domain/messages';
 import { lastUpdatedText, latestUpdate } from '@satta/shared/domain/publishTimes';
 import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useResultsData } from '../hooks/resultsData.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, StaleBadge, StickyScroll, StickyTable } from '@satta/shared/ui';
 import { ResultValue } from '../ui/ResultValue.tsx';
+import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 import { NumberDetail } from '../ui/NumberDetail.tsx';
 import { FollowBell, FollowSettingsButton } from '../ui/FollowBell.tsx';
 import { GAME_COLUMN, RESULT_TABLE_CAPTION } from '../text.ts';
@@ -45,13 +47,15 @@ const LastUpdated = styled.p`
 `;
 
 /**
- * Every game with yesterday's and today's number, in the fixed order. Where this browser has push
- * notifications on, each game has a bell beside its time (that game's pushes on or off) and the
- * game heading a button to the sheet of games (FollowBell.tsx); neither is in the server's HTML
- * and neither moves anything when it appears.
+ * Every game with yesterday's and today's number, in the fixed order; a day marked as having no
+ * draw, and without a number, says so: 'आज अवकाश (No draw today)' today, 'अवकाश' yesterday.
+ * Where this browser has push notifications on, each game has a bell beside its time (that
+ * game's pushes on or off) and the game heading a button to the sheet of games (FollowBell.tsx);
+ * neither is in the server's HTML and neither moves anything when it appears.
  */
 export default function ResultTable() {
   const live = useHomeGames();
+  const noDraw = useNoDraw(live.data);
   const { timezone } = useResultsData();
   const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
@@ -94,13 +98,17 @@ export default function ResultTable() {
                       </GameTime>
                     </th>
                     <td>
-                      <NumberDetail meta={game.meta?.[yesterdayKey]} timezone={timezone}>
-                        {cell.yesterday ?? MISSING_NUMBER}
-                      </NumberDetail>
+                      {cell.yesterday === null && noDraw(game.name, yesterdayKey) ? (
+                        <NoDrawMark />
+                      ) : (
+                        <NumberDetail meta={game.meta?.[yesterdayKey]} timezone={timezone}>
+                          {cell.yesterday ?? MISSING_NUMBER}
+                        </NumberDetail>
+                      )}
                     </td>
                     <td>
                       <NumberDetail meta={cell.today === null ? undefined : game.meta?.[todayKey]} timezone={timezone}>
-                        <ResultValue number={cell.today} />
+                        <ResultValue number={cell.today} noDraw={cell.today === null && noDraw(game.name, todayKey)} />
                       </NumberDetail>
                     </td>
                   </tr>

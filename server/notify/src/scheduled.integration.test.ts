@@ -5,7 +5,8 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, get, getDatabase, onValue, ref, type Database } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, PROJECT_ID, startStack, type Stack } from '../../../scripts/stack.ts';
-import { siteNow } from '@satta/shared/domain/siteTime';
+import { addDays, siteNow } from '@satta/shared/domain/siteTime';
+import { weekdayOf } from '@satta/shared/domain/holidays';
 import type { NotificationPayload } from './payload.ts';
 import { subscriptionKey } from './subscription.ts';
 import { rest, signIn } from './testing/localServices.ts';
@@ -79,6 +80,12 @@ function anyOutput(processes: NotifyProcess[], pattern: RegExp, timeoutMs?: numb
 const label = (game: string, number: string) => `${game} ${number} \\(${TODAY}\\)`;
 const published = (game: string, number: string) => new RegExp(`notify: scheduled ${label(game, number)} published`);
 const announced = (game: string, number: string) => new RegExp(`notify: ${label(game, number)} sent 2 of 2`);
+/** The log line of an entry refused for a day without a draw; `mark` says which mark. */
+const refused = (game: string, number: string, mark: string) =>
+  new RegExp(`notify: scheduled ${label(game, number)} refused \\(no draw ${mark}\\): ${game} has no draw on`);
+/** A date key as the refusal words it: '26-11-2026'. */
+const display = (dateKey: string) => dateKey.split('-').reverse().join('-');
+const WEEKDAY_NAMES = { sun: 'Sunday', mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday' };
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
 beforeAll(async () => {
@@ -86,7 +93,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'notify-scheduled-test-'));
   push = await startPushEndpoint();
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const games = ['Gali', 'Disawar', 'Faridabad', 'Ghaziabad', 'Delhi Bazar'];
+  const games = ['Gali', 'Disawar', 'Faridabad', 'Ghaziabad', 'Delhi Bazar', 'Mathura', 'Bilaspur', 'Gangotri'];
   await db('PUT', 'sattanamee', Object.fromEntries(games.map((name, i) => [name, { time: '11:30 PM', place: i + 1 }])));
   const subscriptions = SUBSCRIBERS.map((path) => ({
     endpoint: push.endpoint(path),
@@ -104,7 +111,7 @@ beforeAll(async () => {
 
   notify = await startNotify();
   await notify.waitForOutput(/watching scheduled numbers \(0 scheduled\)/);
-  await notify.waitForOutput(/watching today's results \(\d{4}-\d\d-\d\d\) of 5 games/);
+  await notify.waitForOutput(/watching today's results \(\d{4}-\d\d-\d\d\) of 8 games/);
 }, 180_000);
 
 afterAll(async () => {
@@ -222,5 +229,58 @@ describe('a number scheduled ahead of time', () => {
       await second.stop();
     }
     expect(pushesOf('Ghaziabad')).toEqual({ '/phone-a': ['20'], '/phone-b': ['20'] });
+  }, 60_000);
+
+  it('on a day marked as having no draw: refused at its time and kept for the admin, nothing published or pushed; published once the mark is removed and it is scheduled again', async () => {
+    await db('PUT', `holidays/Mathura/dates/${TODAY}`, true, true);
+    const at = await schedule('Mathura', '33', 1500);
+    await notify.waitForOutput(refused('Mathura', '33', 'that date'), 20_000);
+    expect(notify.output()).toContain(
+      `Mathura has no draw on ${display(TODAY)}: the day is marked in Days without a draw. Remove the mark first to publish a number. Left for the admin.`,
+    );
+    // The entry stays, its claim given back, with the reason the dashboard shows.
+    expect(await db('GET', `scheduled/Mathura/${TODAY}`)).toEqual({ number: '33', at, createdAt: expect.any(Number), refused: 'no-draw' });
+    expect(await db('GET', `sattanamee/Mathura/${TODAY}`)).toBeNull();
+    expect(await db('GET', `live/days/${TODAY}/Mathura`)).toBeNull();
+    expect((await get(ref(visitor, `sattanamee/Mathura/${TODAY}`))).val()).toBeNull();
+    const audit = Object.values(((await db('GET', 'audit')) ?? {}) as Record<string, Record<string, unknown>>);
+    expect(audit.filter((e) => e['path'] === `sattanamee/Mathura/${TODAY}`)).toEqual([]);
+
+    // Restarted: the refused entry is left alone, not tried again.
+    await notify.stop();
+    notify = await startNotify();
+    await notify.waitForOutput(
+      new RegExp(`notify: scheduled ${label('Mathura', '33')} was refused \\(no-draw\\): not published, left for the admin`),
+    );
+    await notify.waitForOutput(/watching today's results/);
+    expect(notify.output()).not.toMatch(published('Mathura', '33'));
+    expect(await db('GET', `scheduled/Mathura/${TODAY}/refused`)).toBe('no-draw');
+    expect(pushesOf('Mathura')).toEqual({ '/phone-a': [], '/phone-b': [] });
+
+    // The admin removes the mark and schedules the number again (the dashboard writes the whole entry).
+    await db('DELETE', `holidays/Mathura/dates/${TODAY}`, undefined, true);
+    await schedule('Mathura', '33', 1500);
+    await notify.waitForOutput(published('Mathura', '33'), 20_000);
+    await notify.waitForOutput(announced('Mathura', '33'), 20_000);
+    expect(await db('GET', `sattanamee/Mathura/${TODAY}/number`)).toBe('33');
+    expect(await db('GET', `scheduled/Mathura/${TODAY}`)).toBeNull();
+    expect(pushesOf('Mathura')).toEqual({ '/phone-a': ['33'], '/phone-b': ['33'] });
+  }, 90_000);
+
+  it("a weekly mark: refused on that weekday from the mark's first date, published when the first date is next week", async () => {
+    const weekday = weekdayOf(TODAY);
+    await db('PUT', `holidays/Gangotri/weekdays/${weekday}`, TODAY, true);
+    await db('PUT', `holidays/Bilaspur/weekdays/${weekday}`, addDays(TODAY, 7), true);
+    await schedule('Gangotri', '61', 1500);
+    await schedule('Bilaspur', '62', 1500);
+    await notify.waitForOutput(published('Bilaspur', '62'), 20_000);
+    await notify.waitForOutput(announced('Bilaspur', '62'), 20_000);
+    await notify.waitForOutput(refused('Gangotri', '61', `every ${WEEKDAY_NAMES[weekday]} from ${display(TODAY)}`), 20_000);
+    expect(await db('GET', `scheduled/Gangotri/${TODAY}/refused`)).toBe('no-draw');
+    expect(await db('GET', `sattanamee/Gangotri/${TODAY}`)).toBeNull();
+    expect(await db('GET', `sattanamee/Bilaspur/${TODAY}/number`)).toBe('62');
+    expect(pushesOf('Bilaspur')).toEqual({ '/phone-a': ['62'], '/phone-b': ['62'] });
+    expect(pushesOf('Gangotri')).toEqual({ '/phone-a': [], '/phone-b': [] });
+    await db('DELETE', `scheduled/Gangotri/${TODAY}`, undefined, true);
   }, 60_000);
 });

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { ServerValue, type DataSnapshot, type Database } from 'firebase-admin/database';
 import { normalizeNumber } from '@satta/shared/domain/numbers';
-import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
+import { formatDisplayDate, isDateKey, siteNow } from '@satta/shared/domain/siteTime';
+import { WEEKDAY_LABELS, noDrawReason, readHolidays } from '@satta/shared/domain/holidays';
+import { noDrawRefused } from '@satta/shared/domain/messages';
 import { resultPatch as writeResult, storedNumber } from '@satta/shared/data/resultPatch';
 import { livePatch } from '@satta/shared/data/livePatch';
-import { AUDIT, CORRECTIONS, SCHEDULED, paths } from '@satta/shared/data/paths';
+import { AUDIT, CORRECTIONS, HOLIDAYS, SCHEDULED, paths } from '@satta/shared/data/paths';
+import type { ScheduledRefusal } from '@satta/shared/data/types';
 import { logEvent } from '../../log/log.ts';
 // setTimeout's limit; a later entry is re-armed when it runs out.
 import { MAX_TIMER_MS } from './config.ts';
 
-/** scheduled/{game}/{date} = { number, at, createdAt, claimedAt?, claimedBy? } (admin only). */
+/** scheduled/{game}/{date} = { number, at, createdAt, claimedAt?, claimedBy?, refused? } (admin only). */
 export const SCHEDULED_ROOT = SCHEDULED;
 /** A claim older than this is taken to be of an instance that died mid-publish. */
 export const STALE_CLAIM_MS = 60_000;
@@ -29,12 +32,17 @@ export interface Scheduled {
   /** The claim of an instance publishing it (its time and token), if any. */
   claimedAt?: number;
   claimedBy?: string;
+  /**
+   * Set when the service refused to publish it at its time ('no-draw': the day is marked as
+   * having no draw); such an entry is left for the admin, who changes it (tried again) or cancels it.
+   */
+  refused?: string;
 }
 
 /** A stored entry, or null when it is not one the service can publish. */
 export function readScheduled(game: string, date: string, value: unknown): Scheduled | null {
   if (typeof value !== 'object' || value === null || !isDateKey(date)) return null;
-  const { number, at, claimedAt, claimedBy } = value as Record<string, unknown>;
+  const { number, at, claimedAt, claimedBy, refused } = value as Record<string, unknown>;
   const n = normalizeNumber(number);
   if (n === null || typeof at !== 'number' || !Number.isFinite(at)) return null;
   return {
@@ -44,6 +52,7 @@ export function readScheduled(game: string, date: string, value: unknown): Sched
     at,
     ...(typeof claimedAt === 'number' ? { claimedAt } : {}),
     ...(typeof claimedBy === 'string' ? { claimedBy } : {}),
+    ...(typeof refused === 'string' && refused !== '' ? { refused } : {}),
   };
 }
 
@@ -63,6 +72,14 @@ export interface ScheduledPublisherOptions {
  * the live read model's share of it, an audit entry) and removes the entry. So a second instance finds the entry claimed or gone,
  * and a restart re-reads `scheduled` and publishes what became due while it was down. The push
  * follows from the result write like any publish (resultWatcher -> the undo window).
+ *
+ * A first number for a day marked as having no draw (holidays/{game}, shared/domain/holidays.ts:
+ * that date, or that weekday from the mark's first date on) is not published, as the dashboard's
+ * setResult refuses it: the entry stays, its claim given back and `refused: 'no-draw'` set for the
+ * dashboard to show, and a line is logged. An entry refused, like one overdue by a day, is left
+ * for the admin: changed (scheduleResult writes it anew, without `refused`, and refuses it while
+ * the day is marked) it is tried again at its time; cancelled it is gone. A number already
+ * published that day wins over the mark, so a scheduled change of it is published (a correction).
  */
 export function createScheduledPublisher(options: ScheduledPublisherOptions) {
   const { db, timezone } = options;
@@ -77,6 +94,7 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
   let closed = false;
 
   const label = ({ game, number, date }: Scheduled) => `notify: scheduled ${game} ${number} (${date})`;
+  const keyOf = ({ game, date }: Scheduled) => `${game}/${date}`;
 
   const ours = (claimedBy: unknown) => typeof claimedBy === 'string' && claimedBy.startsWith(`${instance}/`);
   /** When to try: at its time, once another instance's claim is stale, a while after our failed try. */
@@ -98,6 +116,8 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
         // Returning null for a null local value is safe: the server retries with its own value.
         if (typeof current !== 'object' || current === null) return null;
         const node = current as Record<string, unknown>;
+        // Refused (by another instance since this one armed it): left for the admin.
+        if (typeof node['refused'] === 'string' && node['refused'] !== '') return undefined;
         const claimedAt = node['claimedAt'];
         if (typeof claimedAt === 'number' && now() - claimedAt < STALE_CLAIM_MS && !ours(node['claimedBy'])) return undefined;
         return { ...node, claimedAt: now(), claimedBy: token };
@@ -143,6 +163,7 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
       return;
     }
     const { patch, previous } = await resultPatch(claimed);
+    if (previous === null && (await refuseNoDraw(claimed))) return;
     const path = paths.result(claimed.game, claimed.date);
     const audit = db.ref(AUDIT).push().key;
     // The live node's share, on the site's day now (shared/data/livePatch.ts), in the same update.
@@ -167,12 +188,43 @@ export function createScheduledPublisher(options: ScheduledPublisherOptions) {
     });
   }
 
+  /**
+   * Refuses a claimed entry for a day marked as having no draw: gives the claim back and marks it
+   * `refused`, in one update, and logs why. Whether it refused.
+   */
+  async function refuseNoDraw(claimed: Scheduled): Promise<boolean> {
+    // The whole node: small, and a game's marks may be stored under another spelling of it.
+    const holidays = readHolidays((await db.ref(HOLIDAYS).get()).val());
+    const reason = noDrawReason(holidays, claimed.game, claimed.date);
+    if (reason === null) return false;
+    const refused: ScheduledRefusal = 'no-draw';
+    await db.ref(`${SCHEDULED_ROOT}/${claimed.game}/${claimed.date}`).update({ claimedAt: null, claimedBy: null, refused });
+    leftAlone.add(keyOf(claimed));
+    const mark = reason.kind === 'date' ? 'that date' : `every ${WEEKDAY_LABELS[reason.weekday]} from ${formatDisplayDate(reason.from)}`;
+    log(
+      `${label(claimed)} refused (no draw ${mark}): ${noDrawRefused(claimed.game, formatDisplayDate(claimed.date))} Left for the admin.`,
+      {
+        event: 'scheduled-refused',
+        reason: refused,
+        game: claimed.game,
+        number: claimed.number,
+        date: claimed.date,
+      },
+    );
+    return true;
+  }
+
   function arm(key: string, entry: Scheduled) {
     if (busy.has(key)) return;
     const due = dueOf(entry);
     const existing = timers.get(key);
     if (existing && existing.number === entry.number && existing.due === due) return;
     cancel(key);
+    if (entry.refused !== undefined) {
+      if (!leftAlone.has(key)) log(`${label(entry)} was refused (${entry.refused}): not published, left for the admin`);
+      leftAlone.add(key);
+      return;
+    }
     if (now() - entry.at > MAX_OVERDUE_MS) {
       if (!leftAlone.has(key)) log(`${label(entry)} was due more than 24 h ago: not published, left for the admin`);
       leftAlone.add(key);

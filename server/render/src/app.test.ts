@@ -88,6 +88,29 @@ describe('render service', () => {
     expect(inlineEntries(await (await get('/contact')).text())['live']).toEqual(home['live']);
   });
 
+  it('inlines the days without a draw with the home page, and renders it again when a mark changes', async () => {
+    // None marked: the home page still inlines the (empty) marks it was rendered with.
+    expect(inlineEntries(await (await get('/')).text())['holidays']).toEqual({});
+    const marks = {
+      GALI: { dates: { [today]: true as const }, weekdays: {} },
+      DISAWER: { dates: {}, weekdays: { sun: '2026-01-04' } },
+    };
+    const before = server.pages.renders;
+    data.snapshot = { ...snapshot, holidays: marks };
+    try {
+      const home = inlineEntries(await (await get('/')).text());
+      expect(home['holidays']).toEqual({
+        GALI: { dates: { [today]: true }, weekdays: {} },
+        DISAWER: { dates: {}, weekdays: { sun: '2026-01-04' } },
+      });
+      expect(server.pages.renders).toBeGreaterThan(before);
+      // A page that does not show them does not inline them.
+      expect(inlineEntries(await (await get('/contact')).text())['holidays']).toBeUndefined();
+    } finally {
+      data.snapshot = snapshot;
+    }
+  });
+
   it('renders /contact with the contact details and /chart with the game list', async () => {
     const contact = await (await get('/contact')).text();
     expect(contact).toContain('help@example.com');

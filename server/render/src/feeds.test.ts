@@ -6,7 +6,8 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
 import { readCorrections, type Correction } from '@satta/shared/domain/corrections';
 import { readGameNode } from '@satta/shared/domain/results';
-import { jsonFeed, rssFeed, type FeedEntry } from './feeds.ts';
+import { feedEntries, jsonFeed, rssFeed, type FeedEntry } from './feeds.ts';
+import type { Snapshot } from './snapshot.ts';
 
 /*
  * The feeds checked the way their readers take them: JSON Feed against the format's published
@@ -188,5 +189,54 @@ describe('feeds never break on odd data', () => {
     expect(() => new JSDOM(rssFeed([...entries, bad], ORIGIN), { contentType: 'application/xml' })).not.toThrow();
     expect(warn).toHaveBeenCalledWith('render: feed entry result Disawar 2026-11-23 left out: a time outside 2000-2100 (1e+300, )');
     warn.mockRestore();
+  });
+});
+
+describe('days without a draw', () => {
+  // Today is Monday 2026-11-23. Disawar has no draw today and had none yesterday; Faridabad has
+  // none on Mondays; Gali's today is marked but its number was published (the number wins).
+  const snapshot: Snapshot = {
+    at: at('2026-11-23T12:00:00Z'),
+    todayKey: '2026-11-23',
+    gameNames: ['Gali', 'Disawar', 'Faridabad'],
+    games: [
+      {
+        name: 'Gali',
+        time: '11:30 PM',
+        place: 11,
+        results: { '2026-11-22': '47', '2026-11-23': '12' },
+        meta: { '2026-11-23': { publishedAt: at('2026-11-23T18:00:00Z'), updatedAt: at('2026-11-23T18:00:00Z') } },
+      },
+      { name: 'Disawar', time: '02:00 AM', place: 12, results: {} },
+      { name: 'Faridabad', time: '06:00 PM', place: 7, results: { '2026-11-22': '33' } },
+    ],
+    khaiwals: [],
+    mainInfo: {},
+    adInfo: {},
+    corrections: [],
+    holidays: {
+      Disawar: { dates: { '2026-11-22': true, '2026-11-23': true }, weekdays: {} },
+      Faridabad: { dates: {}, weekdays: { mon: '2026-11-01' } },
+      Gali: { dates: { '2026-11-23': true }, weekdays: {} },
+    },
+    live: { days: {}, v: {} },
+  };
+
+  it('add no entry: the feeds carry the published numbers only', () => {
+    expect(feedEntries(snapshot)).toEqual([
+      { kind: 'result', game: 'Gali', date: '2026-11-22', number: '47', publishedAt: null, updatedAt: null },
+      {
+        kind: 'result',
+        game: 'Gali',
+        date: '2026-11-23',
+        number: '12',
+        publishedAt: at('2026-11-23T18:00:00Z'),
+        updatedAt: at('2026-11-23T18:00:00Z'),
+      },
+      { kind: 'result', game: 'Faridabad', date: '2026-11-22', number: '33', publishedAt: null, updatedAt: null },
+    ]);
+    const feed = JSON.parse(jsonFeed(feedEntries(snapshot), ORIGIN)) as { items: { id: string; title: string }[] };
+    expect(feed.items.map((item) => item.title)).toEqual(['Gali 23-11-2026: 12', 'Gali 22-11-2026: 47', 'Faridabad 22-11-2026: 33']);
+    expect(rssFeed(feedEntries(snapshot), ORIGIN)).not.toMatch(/Disawar|अवकाश|No draw/);
   });
 });

@@ -51,7 +51,8 @@ export type FeedEntry =
 /**
  * The feeds' entries from the data in memory: every game's results of yesterday and today, with
  * their publish and change times where the data has them, and the corrections of the last 90
- * days (the public log).
+ * days (the public log). Published numbers only: a day marked as having no draw
+ * (snapshot.holidays) has no number, so it is no entry (and a number on a marked day is one).
  */
 export function feedEntries(snapshot: Snapshot): FeedEntry[] {
   const from = addDays(snapshot.todayKey, -1);

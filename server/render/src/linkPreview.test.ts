@@ -149,6 +149,77 @@ describe('the home page’s preview', () => {
   });
 });
 
+describe('the home page’s preview on days without a draw', () => {
+  // Disawar has no draw today and Delhi Bazar had none yesterday (dated marks), Gali has none on
+  // Thursdays (today is Thursday 2026-11-26) but its number was published: the number wins.
+  const marked: Snapshot = {
+    ...snapshot,
+    holidays: {
+      Disawar: { dates: { [TODAY]: true }, weekdays: {} },
+      'Delhi Bazar': { dates: { [YESTERDAY]: true }, weekdays: {} },
+      Gali: { dates: {}, weekdays: { thu: '2026-11-01' } },
+    },
+  };
+  const model = homeModel(marked);
+
+  it('marks the days without a number that had no draw', () => {
+    expect(model.games).toEqual([
+      { name: 'Delhi Bazar', label: 'दिल्ली बाज़ार (Delhi Bazar)', yesterday: null, today: '61', noDrawYesterday: true },
+      { name: 'Gali', label: 'गली (Gali)', yesterday: '17', today: '42' },
+      { name: 'Disawar', label: 'दिसावर (Disawar)', yesterday: '05', today: null, noDrawToday: true },
+    ]);
+  });
+
+  it('draws "आज अवकाश (No draw today)" instead of Wait..., and "अवकाश" instead of --', () => {
+    const drawn = previewDrawing(model, PUBLISHED, TZ).texts;
+    const words = drawn.map((text) => text.text);
+    expect(words).toEqual(expect.arrayContaining(['आज अवकाश', '(No draw today)', 'अवकाश', 'दिसावर (Disawar)', '61', '42', '17', '05']));
+    expect(words).not.toContain('Wait...');
+    expect(words).not.toContain('--');
+    // Calm, in the page's text colour, not the waiting red; inside today's column.
+    const hindi = drawn.find((text) => text.text === 'आज अवकाश');
+    const english = drawn.find((text) => text.text === '(No draw today)');
+    expect(hindi).toMatchObject({ fill: COLORS['--color-text'], anchor: 'middle', bold: true });
+    expect(english).toMatchObject({ fill: COLORS['--color-text'], anchor: 'middle', bold: false });
+    expect(english!.x).toBe(hindi!.x);
+    expect(english!.y).toBeGreaterThan(hindi!.y);
+    const svg = previewSvg(model, PUBLISHED, TZ);
+    expect(svg).toContain('data-text="आज अवकाश"');
+    expect(svg).toContain('data-text="(No draw today)"');
+    expect(svg).toContain('data-text="अवकाश"');
+    expect(svg).not.toContain('data-text="Wait..."');
+  });
+
+  it('says so in the alt text', () => {
+    expect(describePreview({ kind: 'home' }, marked).alt).toBe(
+      'आज का रिज़ल्ट 26-11-2026 – Delhi Bazar 61, Gali 42, Disawar आज अवकाश (No draw today)',
+    );
+  });
+
+  it('draws the Hindi with its own glyphs, and no waiting red', async () => {
+    const { pixels } = decodePng(await svgToPng(previewSvg(model, PUBLISHED, TZ)));
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(COLORS['--color-wait'].slice(i, i + 2), 16)) as [number, number, number];
+    let red = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (Math.abs(pixels[i]! - r) + Math.abs(pixels[i + 1]! - g) + Math.abs(pixels[i + 2]! - b) <= 8) red += 1;
+    }
+    expect(red).toBe(0);
+    // Every glyph of the words is in the fonts (a missing one would be a <use> of glyph 0, left out).
+    const svg = previewSvg(model, PUBLISHED, TZ);
+    const group = /<g data-text="आज अवकाश"[^>]*>(.*?)<\/g>/.exec(svg)?.[1] ?? '';
+    expect(group.match(/<use /g)?.length ?? 0).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has the address of the same drawing without marks, another once a mark shows', () => {
+    const plain = describePreview({ kind: 'home' }, snapshot).path;
+    expect(describePreview({ kind: 'home' }, { ...snapshot, holidays: {} }).path).toBe(plain);
+    // A mark on a day with a number shows nothing, so it changes nothing.
+    const overNumber = { ...snapshot, holidays: { Gali: { dates: { [TODAY]: true as const }, weekdays: {} } } };
+    expect(describePreview({ kind: 'home' }, overNumber).path).toBe(plain);
+    expect(describePreview({ kind: 'home' }, marked).path).not.toBe(plain);
+  });
+});
+
 describe('a chart’s preview', () => {
   it('draws the game’s latest month of the year, up to today, with the game in Hindi and English', () => {
     const model = chartModel(snapshot, 'Gali', 2026);

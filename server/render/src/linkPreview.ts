@@ -7,10 +7,13 @@ import { MONTH_NAMES } from '@satta/shared/domain/calendarNames';
 import { CHART_BASE, gameSlug } from '@satta/shared/domain/chartUrls';
 import { resultCell } from '@satta/shared/domain/currentGame';
 import { findGame, orderGames } from '@satta/shared/domain/games';
+import { noDrawOf } from '@satta/shared/domain/holidays';
 import {
   CHART_IMAGE_SITE,
   MISSING_CHART_CELL,
   MISSING_NUMBER,
+  NO_DRAW,
+  NO_DRAW_TODAY,
   TODAY_HEADING,
   WAIT,
   YESTERDAY_HEADING,
@@ -58,11 +61,26 @@ export const PREVIEW_LAYOUT_VERSION = 1;
 /** Which page's preview. */
 export type PreviewTarget = { kind: 'home' } | { kind: 'chart'; game: string; year: number };
 
+/** A row of the home preview: the game, and yesterday's and today's number (null: none yet). */
+export interface HomeGame {
+  name: string;
+  label: string;
+  yesterday: string | null;
+  today: string | null;
+  /**
+   * The game had no draw yesterday / has none today (marked, and no number: shared/domain/holidays.ts
+   * noDrawOf), so the table says so instead of '--' / 'Wait...'. Present only when true, so the
+   * hash of a day without marks is what it was before marks existed.
+   */
+  noDrawYesterday?: true;
+  noDrawToday?: true;
+}
+
 /** What the home page's preview draws: the result table of today. */
 export interface HomeModel {
   kind: 'home';
   today: string;
-  games: { name: string; label: string; yesterday: string | null; today: string | null }[];
+  games: HomeGame[];
   /** The newest publish or change time of the numbers shown (ms), null when none has one (old data). */
   newest: number | null;
 }
@@ -110,16 +128,27 @@ function newestOf(metas: DayMetas | undefined, dates: readonly string[]): number
   return newest;
 }
 
-/** The home preview's data: every game in the result table's order with yesterday's and today's number. */
+/**
+ * The home preview's data: every game in the result table's order with yesterday's and today's
+ * number, and whether a day without a number had no draw (the page's result table says so too).
+ */
 export function homeModel(snapshot: Snapshot): HomeModel {
   const today = snapshot.todayKey;
   const yesterday = addDays(today, -1);
+  const noDraw = noDrawOf(snapshot.holidays, snapshot.games);
   let newest: number | null = null;
-  const games = orderGames(snapshot.games).map((game) => {
+  const games = orderGames(snapshot.games).map((game): HomeGame => {
     const cell = resultCell(game.results, today, yesterday);
     const at = newestOf(game.meta, [yesterday, today]);
     if (at !== null && (newest === null || at > newest)) newest = at;
-    return { name: game.name, label: gameLabel(game.name), yesterday: cell.yesterday, today: cell.today };
+    return {
+      name: game.name,
+      label: gameLabel(game.name),
+      yesterday: cell.yesterday,
+      today: cell.today,
+      ...(cell.yesterday === null && noDraw(game.name, yesterday) ? { noDrawYesterday: true as const } : {}),
+      ...(cell.today === null && noDraw(game.name, today) ? { noDrawToday: true as const } : {}),
+    };
   });
   return { kind: 'home', today, games, newest };
 }
@@ -196,7 +225,7 @@ export function previewAlt(model: PreviewModel): string {
   if (model.kind === 'chart') {
     return `${model.game} Chart ${model.year}: ${MONTH_NAMES[model.month - 1] ?? ''} ${model.year} – ${CHART_IMAGE_SITE}`;
   }
-  const games = model.games.map((game) => `${game.name} ${game.today ?? WAIT}`).join(', ');
+  const games = model.games.map((game) => `${game.name} ${game.today ?? (game.noDrawToday ? NO_DRAW_TODAY : WAIT)}`).join(', ');
   const alt = `${TODAY_HEADING} ${formatDisplayDate(model.today)} – ${games || MISSING_NUMBER}`;
   return alt.length > 300 ? `${alt.slice(0, 299)}…` : alt;
 }
@@ -251,6 +280,9 @@ export const HOME_PREVIEW_GAMES = 16;
 const GAME_HEADING = 'गेम';
 const FOOTER_NOTE = 'केवल जानकारी के लिए · 18+';
 const NO_GAMES = 'अभी कोई गेम नहीं · No games yet';
+/** 'आज अवकाश' over '(No draw today)': NO_DRAW_TODAY in two lines, as narrow as a number's column allows. */
+const NO_DRAW_BREAK = NO_DRAW_TODAY.indexOf(' (');
+const NO_DRAW_TODAY_LINES = [NO_DRAW_TODAY.slice(0, NO_DRAW_BREAK), NO_DRAW_TODAY.slice(NO_DRAW_BREAK + 1)] as const;
 
 /** The band with the site's name and, on the right, the date or the chart's year; the footer with the data's time. */
 function frame(drawing: Drawing, right: string, asOf: number, timezone: string, note = FOOTER_NOTE): void {
@@ -303,19 +335,55 @@ function homeDrawing(model: HomeModel, asOf: number, timezone: string): Drawing 
       drawing.rects.push({ x: left, y: top, w: width, h: rowHeight, fill: row % 2 === 0 ? C.surface : C.side });
       drawing.texts.push(
         { text: game.label, x: left + 14, y: middle + nameSize * 0.36, size: nameSize, bold: true, fill: C.text, maxWidth: nameWidth },
-        {
-          text: game.yesterday ?? MISSING_NUMBER,
-          x: yesterdayX,
+        game.yesterday === null && game.noDrawYesterday
+          ? {
+              text: NO_DRAW,
+              x: yesterdayX,
+              y: middle + numberSize * 0.22,
+              size: numberSize * 0.6,
+              fill: C.text,
+              anchor: 'middle',
+              maxWidth: numberWidth - 12,
+            }
+          : {
+              text: game.yesterday ?? MISSING_NUMBER,
+              x: yesterdayX,
+              y: middle + numberSize * 0.36,
+              size: numberSize,
+              bold: true,
+              fill: C.text,
+              anchor: 'middle',
+            },
+      );
+      if (game.today !== null) {
+        drawing.texts.push({
+          text: game.today,
+          x: todayX,
           y: middle + numberSize * 0.36,
           size: numberSize,
           bold: true,
-          fill: C.text,
+          fill: C.result,
           anchor: 'middle',
-        },
-        game.today === null
-          ? { text: WAIT, x: todayX, y: middle + numberSize * 0.22, size: numberSize * 0.6, bold: true, fill: C.wait, anchor: 'middle' }
-          : { text: game.today, x: todayX, y: middle + numberSize * 0.36, size: numberSize, bold: true, fill: C.result, anchor: 'middle' },
-      );
+        });
+      } else if (game.noDrawToday) {
+        // Not news, so not the waiting red: the page's text colour, as the site's table shows it.
+        const [hindi, english] = NO_DRAW_TODAY_LINES;
+        const line = { x: todayX, bold: true, fill: C.text, anchor: 'middle' as const, maxWidth: numberWidth - 12 };
+        drawing.texts.push(
+          { ...line, text: hindi, y: middle - numberSize * 0.04, size: numberSize * 0.6 },
+          { ...line, text: english, y: middle + numberSize * 0.42, size: numberSize * 0.4, bold: false },
+        );
+      } else {
+        drawing.texts.push({
+          text: WAIT,
+          x: todayX,
+          y: middle + numberSize * 0.22,
+          size: numberSize * 0.6,
+          bold: true,
+          fill: C.wait,
+          anchor: 'middle',
+        });
+      }
     }
   }
   return drawing;
