@@ -18,8 +18,8 @@ export interface PushFollowState {
 export interface PushFollowActions {
   /** Follows `game`, or stops following it; `shown` are all the games on the page (from "every game", the others stay on). */
   toggle(game: string, shown: readonly string[]): void;
-  /** Opens the sheet where the visitor picks the games. */
-  openSettings(): void;
+  /** Opens the sheet where the visitor picks the games; `shown`: the games on the page (the admin's own among them). */
+  openSettings(shown?: readonly string[]): void;
 }
 
 const INACTIVE: PushFollowState = { active: false, games: null };
@@ -85,6 +85,6 @@ export function toggleFollow(game: string, shown: readonly string[]): void {
   store().actions?.toggle(game, shown);
 }
 
-export function openFollowSettings(): void {
-  store().actions?.openSettings();
+export function openFollowSettings(shown?: readonly string[]): void {
+  store().actions?.openSettings(shown);
 }

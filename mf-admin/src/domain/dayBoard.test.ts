@@ -171,6 +171,9 @@ describe('nextDueGame', () => {
     expect(nextDueGame(dayBoardRows(at('17:00', { games })))).toBe('Faridabad');
     const scheduled = [{ game: 'Faridabad', date: TODAY, number: '12', at: ist(TODAY, '18:00') }];
     expect(nextDueGame(dayBoardRows(at('17:00', { games, scheduled })))).toBe('Gali');
+    // One the notify service refused at its time (the day was marked then) will not go out.
+    const refused = [{ ...scheduled[0]!, refused: 'no-draw' as const }];
+    expect(nextDueGame(dayBoardRows(at('18:30', { games, scheduled: refused })))).toBe('Faridabad');
   });
 
   it('none when every timed game has its number; a game without a time is never next', () => {

@@ -117,7 +117,8 @@ function rowState(
   // A number wins over the mark (above); without one the mark wins over a schedule, which the
   // notify service would refuse at its time.
   if (noDraw.marked) return { kind: 'noDraw', yesterday: noDraw.yesterday };
-  const entry = scheduled.find((s) => s.game === game.name && s.date === date);
+  // One the publisher refused (the day was marked at its time) will not go out: the game is due again.
+  const entry = scheduled.find((s) => s.game === game.name && s.date === date && s.refused === undefined);
   if (entry) return { kind: 'scheduled', number: entry.number, at: entry.at };
   return drawn ? { kind: 'due' } : { kind: 'waiting' };
 }

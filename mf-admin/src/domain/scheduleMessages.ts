@@ -9,6 +9,9 @@ export const SCHEDULED_LABEL = 'Scheduled';
 export const CHANGE = 'Change';
 export const CANCEL_SCHEDULE = 'Cancel';
 export const scheduledLine = (game: string, number: string, time: string): string => `${game} ${number} at ${time} IST`;
+/** A scheduled number the notify service did not publish: its day was marked as having no draw at its time. */
+export const REFUSED_NO_DRAW =
+  'Not published: the day was marked as having no draw at its time. Remove the mark and schedule it again, or cancel it.';
 export const scheduledMessage = (game: string, number: string, time: string): string => `Scheduled: ${game} ${number} at ${time} IST.`;
 export const scheduleChanged = (game: string, number: string, time: string): string =>
   `Schedule changed: ${game} ${number} at ${time} IST.`;

@@ -87,6 +87,17 @@ describe('Publish Later', () => {
     expect(screen.queryByRole('list', { name: 'Scheduled' })).toBeNull();
   });
 
+  it('says so under a number the notify service did not publish because its day was marked as having no draw', () => {
+    const { data, streams } = fakeAdminData();
+    const at = new Date('2026-11-21T13:15:00+05:30').getTime();
+    streams.scheduled.next({ data: [{ game: 'Gali', date: TODAY, number: '42', at, refused: 'no-draw' }], stale: false, error: null });
+    renderAdmin(<ScheduledNumbers />, data);
+    const list = screen.getByRole('list', { name: 'Scheduled' });
+    expect(list.textContent).toContain(
+      'Gali 42 at 01:15 PM ISTNot published: the day was marked as having no draw at its time. Remove the mark and schedule it again, or cancel it.',
+    );
+  });
+
   it('reports a failed write in words the admin can act on', async () => {
     const { data, commands } = fakeAdminData();
     commands.scheduleResult.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));

@@ -22,6 +22,7 @@ import {
   scheduleChanged,
   scheduleFailed,
   scheduledLine,
+  REFUSED_NO_DRAW,
   scheduledMessage,
 } from '../domain/scheduleMessages.ts';
 import { errorText } from '../domain/errorText.ts';
@@ -50,6 +51,12 @@ const Item = styled.li`
   gap: 8px;
   align-items: center;
   justify-content: space-between;
+`;
+
+// Under its line: the notify service did not publish it (shared/data/types.ts ScheduledNumber.refused).
+const Refused = styled.span`
+  display: block;
+  color: ${colors.danger};
 `;
 
 type When = 'gameTime' | 'chosen';
@@ -179,6 +186,7 @@ export function ScheduledNumbers() {
               <span>
                 {entry.date === today ? '' : `${formatDisplayDate(entry.date)}: `}
                 {scheduledLine(entry.game, entry.number, scheduledClock(entry.at, data.timezone))}
+                {entry.refused === 'no-draw' && <Refused>{REFUSED_NO_DRAW}</Refused>}
               </span>
               <span>
                 <Button $size="compact" type="button" $variant="secondary" onClick={() => change(entry)} disabled={busy}>

@@ -103,12 +103,12 @@ function GearIcon() {
   );
 }
 
-/** Opens the shell's sheet of games; shown with the bells. */
-export function FollowSettingsButton() {
+/** Opens the shell's sheet of games (every game of the table, `shown`); shown with the bells. */
+export function FollowSettingsButton({ shown }: { shown: readonly string[] }) {
   const follow = usePushFollow();
   if (!follow.active) return null;
   return (
-    <IconButton type="button" aria-label={FOLLOW_SETTINGS} title={FOLLOW_SETTINGS} onClick={openFollowSettings}>
+    <IconButton type="button" aria-label={FOLLOW_SETTINGS} title={FOLLOW_SETTINGS} onClick={() => openFollowSettings(shown)}>
       <GearIcon />
     </IconButton>
   );

@@ -74,7 +74,7 @@ export default function ResultTable() {
             <tr>
               <th scope="col">
                 {GAME_COLUMN}
-                <FollowSettingsButton />
+                <FollowSettingsButton shown={names} />
               </th>
               <th scope="col">{YESTERDAY_HEADING}</th>
               <th scope="col">{TODAY_HEADING}</th>

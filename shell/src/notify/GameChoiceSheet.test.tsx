@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { getPushFollow, setPushFollow, toggleFollow, toggledGames } from '@satta/shared/ui';
-import { ALL_GAMES, GameChoiceSheet, PICK_ONE, SAVE, SAVE_FAILED } from './GameChoiceSheet.tsx';
+import { ALL_GAMES, GameChoiceSheet, PICK_ONE, SAVE, SAVE_FAILED, sheetGames } from './GameChoiceSheet.tsx';
 import { createFollow } from './followGames.ts';
 import { NotificationPrompt } from './NotificationPrompt.tsx';
 
@@ -94,6 +94,17 @@ describe('GameChoiceSheet', () => {
     expect(screen.getByRole('alert').textContent).toBe(SAVE_FAILED);
     expect(onClose).not.toHaveBeenCalled();
     expect(getPushFollow()).toEqual({ active: true, games: null });
+  });
+});
+
+describe('sheetGames', () => {
+  it('offers the registry’s games and, after them, a game of the page the registry does not know, once', () => {
+    const games = sheetGames(['Gali', 'Kalyan Night', 'Disawer', 'Kalyan Night']);
+    expect(games).toHaveLength(18);
+    expect(games.slice(0, 3)).toEqual(['Bilaspur', 'Mathura', 'Gangotri']);
+    expect(games.at(-1)).toBe('Kalyan Night');
+    expect(sheetGames(['Disawer', 'Gali'])).toHaveLength(17);
+    expect(sheetGames(undefined)).toHaveLength(17);
   });
 });
 

@@ -47,6 +47,15 @@ const Games = styled.fieldset`
 const NAMES = orderGames(GAMES).map((game) => game.name);
 
 /**
+ * The games to offer: the registry's and those of the page (a game the admin added outside the
+ * registry has a bell in the table, so it is in the sheet too), once each, in the table's order.
+ */
+export function sheetGames(shown: readonly string[] | undefined): readonly string[] {
+  const extra = (shown ?? []).filter((name, i, all) => !NAMES.some((known) => sameGame(known, name)) && all.indexOf(name) === i);
+  return extra.length === 0 ? NAMES : orderGames([...NAMES, ...extra].map((name) => ({ name }))).map((game) => game.name);
+}
+
+/**
  * Which games this browser's push subscription follows: every game (the default, which also
  * takes in games added later) or the ones ticked. Opened after 'हाँ, मुझे सूचित करें' and from
  * the result table's settings button; Save stores the choice with the notify service, Close and

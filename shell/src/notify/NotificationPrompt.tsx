@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '@satta/shared/domain/messages';
+import { dataService, peekLive } from '@satta/shared/data';
 import { Button, getPushFollow, setPushFollowActions, useDialogFocus } from '@satta/shared/ui';
 import { enablePush } from '../push/enablePush.ts';
 import { resumePush } from '../push/resumePush.ts';
 import { BottomCard, CardActions, CardTitle } from './bottomCard.ts';
 import { follow } from './followGames.ts';
-import { GameChoiceSheet } from './GameChoiceSheet.tsx';
+import { GameChoiceSheet, sheetGames } from './GameChoiceSheet.tsx';
 import { readPushEnvironment, rememberDismissal, shouldPrompt } from './shouldPrompt.ts';
 import { usePromptMoment } from './usePromptMoment.ts';
 
@@ -19,12 +20,13 @@ import { usePromptMoment } from './usePromptMoment.ts';
  */
 export function NotificationPrompt() {
   const [open, setOpen] = useState(() => shouldPrompt(readPushEnvironment()));
-  const [choosing, setChoosing] = useState(false);
+  /** The sheet of games: closed (false), or open with the games to offer (undefined: the registry's). */
+  const [choosing, setChoosing] = useState<false | { names: readonly string[] | undefined }>(false);
   const due = usePromptMoment(open);
   // Already allowed: subscribe silently, without the prompt.
   useEffect(resumePush, []);
   useEffect(() => {
-    setPushFollowActions({ toggle: follow.toggle, openSettings: () => setChoosing(true) });
+    setPushFollowActions({ toggle: follow.toggle, openSettings: (shown) => setChoosing({ names: sheetGames(shown) }) });
     return () => setPushFollowActions(null);
   }, []);
 
@@ -32,7 +34,7 @@ export function NotificationPrompt() {
     setOpen(false);
     enablePush()
       // Subscribed (the service stored it): which games?
-      .then(() => setChoosing(getPushFollow().active))
+      .then(() => setChoosing(getPushFollow().active && { names: sheetGames(pageGames()) }))
       .catch((error: unknown) => console.error('push: could not enable notifications', error));
   };
   const deny = () => {
@@ -42,7 +44,7 @@ export function NotificationPrompt() {
   return (
     <>
       {open && due && <PromptSheet onAllow={allow} onDeny={deny} />}
-      {choosing && <GameChoiceSheet onClose={() => setChoosing(false)} />}
+      {choosing && <GameChoiceSheet names={choosing.names} onClose={() => setChoosing(false)} />}
     </>
   );
 }
@@ -79,4 +81,13 @@ function PromptSheet({ onAllow, onDeny }: { onAllow: () => void; onDeny: () => v
       </CardActions>
     </BottomCard>
   );
+}
+
+/** The games of the page's data, when it has them (the result table's), else none. */
+function pageGames(): readonly string[] | undefined {
+  try {
+    return peekLive(dataService().homeGames$())?.data?.map((game) => game.name);
+  } catch {
+    return undefined;
+  }
 }
