@@ -34,6 +34,21 @@ describe('Sattaname Information', () => {
     expect(screen.queryByText('Time updated successfully — Gali')).toBeNull();
   });
 
+  it('shows the saved time, upper-cased, until the live data has it, and then the live data', async () => {
+    const { data, streams } = fakeAdminData();
+    renderAdmin(<GameTimesForm />, data);
+    fireEvent.change(galiTime(), { target: { value: '11:45 pm' } });
+    updateGali();
+    await settle();
+    // The server confirmed it; the page's data still has 11:30 PM for a moment.
+    expect(galiTime().value).toBe('11:45 PM');
+    const games = streams.games.value.data ?? [];
+    streams.games.next({ data: games.map((g) => (g.name === 'Gali' ? { ...g, time: '11:50 PM' } : g)), stale: false, error: null });
+    await settle();
+    // Another change since (another tab): the live time.
+    expect(galiTime().value).toBe('11:50 PM');
+  });
+
   it('without a connection says it is not saved yet, under the row, never as an error of the update', async () => {
     const { data, commands, streams } = fakeAdminData();
     streams.connected.next(false);

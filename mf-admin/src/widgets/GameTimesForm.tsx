@@ -43,6 +43,9 @@ export function GameTimesForm() {
   const ordered = useMemo(() => (games ? orderGames(games) : undefined), [games]);
   // Only the rows the admin has typed in; the others show the live time.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // A time just saved, shown until the live data moves on from the time it had then (the page
+  // learns of the change a moment after the server confirmed it): the row never flashes back.
+  const [saved, setSaved] = useState<Record<string, { value: string; before: string | null }>>({});
   const [busyGame, setBusyGame] = useState<string | null>(null);
   const { message, show, pending } = useWriteMessage();
   // The row the message is about: it is shown under that row's Update button.
@@ -57,7 +60,9 @@ export function GameTimesForm() {
     setBusyGame(game);
     try {
       await data.setGameTime(game, checked.value);
-      // The row goes back to showing the live time, which is now the canonical upper-case one.
+      // The row shows the canonical upper-case time, then the live one once it has arrived.
+      const before = games?.find((g) => g.name === game)?.time ?? null;
+      setSaved((all) => ({ ...all, [game]: { value: checked.value, before } }));
       setDrafts((all) => Object.fromEntries(Object.entries(all).filter(([name]) => name !== game)));
       report(TIME_UPDATED, 'success');
     } catch (error) {
@@ -74,7 +79,8 @@ export function GameTimesForm() {
       {!ordered && <p>{LOADING}</p>}
       <Rows>
         {ordered?.map(({ name, time }) => {
-          const value = drafts[name] ?? time ?? '';
+          const justSaved = saved[name];
+          const value = drafts[name] ?? (justSaved && justSaved.before === time ? justSaved.value : time) ?? '';
           return (
             <div key={name}>
               <GameRow onSubmit={(e) => void save(e, name, value)} noValidate>
