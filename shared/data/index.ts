@@ -23,7 +23,7 @@ export function initDataService(config: RuntimeConfig, options?: DataServiceOpti
   return holder[SLOT];
 }
 
-/** The streams the public pages' widgets read: what a server-side source must provide. */
+/** The streams the public pages' widgets read: what the render service's source provides (through DataProvider). */
 export type PublicDataSource = Pick<
   DataService,
   | 'homeGames$'
@@ -41,23 +41,6 @@ export type PublicDataSource = Pick<
   | 'todayKey'
   | 'timezone'
 >;
-
-/**
- * Server rendering: runs `render` with `source` in the page's slot, then puts back what was
- * there. renderToString is synchronous, so no other render can observe the swap.
- */
-export function withDataService<T>(source: PublicDataSource, render: () => T): T {
-  const holder = globalThis as Slot;
-  const previous = holder[SLOT];
-  // The widgets type the slot as the whole service but only call the public streams above.
-  holder[SLOT] = source as DataService;
-  try {
-    return render();
-  } finally {
-    if (previous) holder[SLOT] = previous;
-    else delete holder[SLOT];
-  }
-}
 
 export function dataService(): DataService {
   const service = (globalThis as Slot)[SLOT];

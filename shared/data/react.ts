@@ -4,14 +4,14 @@ import { dataService, type DataService } from './index.ts';
 import { LOADING, peekLive, type Live } from './live.ts';
 
 /**
- * The one way widgets reach the data: `useData<Part>()` gives the page's data service (the
- * singleton the shell initialised, or the server's snapshot source while rendering), or, in a
- * component test, the fake that a `DataProvider` around it hands in. Each remote names the
+ * The one way widgets reach the data: `useData<Part>()` gives the data source a `DataProvider`
+ * around it hands in (the render service's snapshot source while it renders a page, a fake in a
+ * component test), or else the page's data service (the singleton the shell initialised). Each remote names the
  * methods it reads, e.g. `useData<'khaiwals$' | 'mainInfo$'>()`, so a fake provides just those.
  */
 const DataContext = createContext<unknown>(null);
 
-/** Tests (and only tests) provide a fake; on a page the widgets use the page's singleton. */
+/** The render service and tests provide a source; on a page the widgets use the page's singleton. */
 export const DataProvider = DataContext.Provider;
 
 export function useData<Key extends keyof DataService>(): Pick<DataService, Key> {

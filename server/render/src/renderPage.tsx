@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import { withDataService } from '@satta/shared/data';
+import { DataProvider } from '@satta/shared/data';
 import { SnapshotSource, type Snapshot } from './snapshot.ts';
 import { escapeHtml, headTags, scriptJson, type PageHead } from './seo.ts';
 import type { ShellServerBundle } from './bundles.ts';
@@ -36,7 +36,10 @@ export function renderPage(options: {
   let body: string;
   let styles: string;
   try {
-    body = withDataService(source, () => renderToString(sheet.collectStyles(createElement(shell.ServerPage, { url, widgets }))));
+    // Every widget reaches the data through useData, which takes the provided source: nothing
+    // global is swapped while a page renders.
+    const page = createElement(DataProvider, { value: source }, createElement(shell.ServerPage, { url, widgets }));
+    body = renderToString(sheet.collectStyles(page));
     styles = sheet.getStyleTags();
   } finally {
     sheet.seal();
