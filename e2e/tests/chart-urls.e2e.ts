@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
 import { resultWriter } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
 
@@ -22,8 +22,8 @@ afterAll(async () => {
   await admin.cleanup();
 });
 
-async function open(path: string) {
-  const opened = await openPage(browser, DESKTOP);
+async function open(path: string, viewport = DESKTOP) {
+  const opened = await openPage(browser, viewport);
   await opened.page.clock.install({ time: NOW });
   await opened.page.goto(site + path);
   await waitForSplashToGo(opened.page);
@@ -89,6 +89,23 @@ describe('chart addresses', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(pathOf(page)).toBe('/chart');
       await page.getByText(/Satta King Chart 2030/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone, the undated address goes live at its dated one, and Close closes at once', async () => {
+    // The month's chart below stays the server's until it is scrolled to; a navigation of the
+    // router (to the dated address, then Close) once waited for it, leaving a chart that took no input.
+    const { context, page } = await open('/chart/delhi-bazar', MOBILE);
+    try {
+      expect(pathOf(page)).toBe('/chart/delhi-bazar/2030');
+      const dialog = page.getByRole('dialog', { name: 'Delhi Bazar - Yearly Chart 2030' });
+      await expect.poll(() => yearlyCell(page, 2, 2).textContent(), { timeout: 30_000 }).toBe('18');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 5000 });
+      expect(pathOf(page)).toBe('/chart');
+      expect(await page.title()).toBe('Chart – Satta King Result');
     } finally {
       await context.close();
     }
