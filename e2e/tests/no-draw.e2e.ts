@@ -13,6 +13,7 @@ import {
 import { fetchGameNames, ownerRest, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
 import { signInAsAdmin, visitorSees } from '../support/admin.ts';
+import { GAME_TIMES } from '../support/gameTimes.ts';
 
 /*
  * Issue 29, point 3: days without a draw. The admin marks Faridabad (06:00 PM) as having no draw
@@ -30,26 +31,6 @@ const { site, database, admin } = inject('e2e');
 const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
 const TODAY_SHOWN = formatDisplayDate(TODAY);
 const NO_DRAW_TODAY = 'आज अवकाश (No draw today)';
-
-const GAME_TIMES: Record<string, string> = {
-  Disawar: '02:00 AM',
-  Bilaspur: '12:20 PM',
-  Mathura: '01:20 PM',
-  Puskar: '01:40 PM',
-  Gangotri: '02:20 PM',
-  'Sadar Bazar': '02:40 PM',
-  'Delhi Bazar': '03:00 PM',
-  Gwalior: '03:40 PM',
-  'Shri Ganesh': '04:30 PM',
-  Ferozpur: '05:15 PM',
-  Agra: '05:40 PM',
-  Faridabad: '06:00 PM',
-  'Palika bazar': '07:20 PM',
-  Sadak: '08:40 PM',
-  Gaziyabad: '09:30 PM',
-  'Dwarka bazar': '10:25 PM',
-  Gali: '11:30 PM',
-};
 
 const rest = ownerRest(database);
 const writer = resultWriter(database);

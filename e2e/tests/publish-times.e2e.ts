@@ -11,6 +11,7 @@ import {
 } from '../support/browser.ts';
 import { fetchGameNames, ownerRest } from '../support/resultsRest.ts';
 import { ist } from '../support/siteClock.ts';
+import { GAME_TIMES } from '../support/gameTimes.ts';
 
 /*
  * Publish times and corrections as a visitor sees them, against the real stack. The results,
@@ -31,26 +32,7 @@ const GALI_CORRECTED = Date.UTC(2030, 8, 11, 18, 10, 0);
 const BILASPUR_PUBLISHED = Date.UTC(2030, 8, 12, 6, 51, 30);
 const CORRECTION_ID = '-e2ePublishTimes';
 
-/** The registry's default times, so that at 1 PM Bilaspur (12:20 PM) is the current game. */
-const GAME_TIMES: Record<string, string> = {
-  Disawar: '02:00 AM',
-  Bilaspur: '12:20 PM',
-  Mathura: '01:20 PM',
-  Puskar: '01:40 PM',
-  Gangotri: '02:20 PM',
-  'Sadar Bazar': '02:40 PM',
-  'Delhi Bazar': '03:00 PM',
-  Gwalior: '03:40 PM',
-  'Shri Ganesh': '04:30 PM',
-  Ferozpur: '05:15 PM',
-  Agra: '05:40 PM',
-  Faridabad: '06:00 PM',
-  'Palika bazar': '07:20 PM',
-  Sadak: '08:40 PM',
-  Gaziyabad: '09:30 PM',
-  'Dwarka bazar': '10:25 PM',
-  Gali: '11:30 PM',
-};
+/** The times before GAME_TIMES (the registry's defaults: at 1 PM Bilaspur, 12:20 PM, is the current game). */
 let timesBefore: Record<string, unknown> = {};
 
 let browser: Browser;

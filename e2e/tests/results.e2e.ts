@@ -11,6 +11,7 @@ import {
 } from '../support/browser.ts';
 import { fetchGameNames, removeResult, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
+import { GAME_TIMES } from '../support/gameTimes.ts';
 
 /*
  * The home page's result widgets against the real stack, with the page's clock set by
@@ -19,27 +20,6 @@ import { countdownSeconds, ist } from '../support/siteClock.ts';
  * below is a literal worked out by hand from these times.
  */
 const { site, database } = inject('e2e');
-
-/** Every game of the database, with the time this file gives it (the registry's defaults). */
-const GAME_TIMES: Record<string, string> = {
-  Disawar: '02:00 AM',
-  Bilaspur: '12:20 PM',
-  Mathura: '01:20 PM',
-  Puskar: '01:40 PM',
-  Gangotri: '02:20 PM',
-  'Sadar Bazar': '02:40 PM',
-  'Delhi Bazar': '03:00 PM',
-  Gwalior: '03:40 PM',
-  'Shri Ganesh': '04:30 PM',
-  Ferozpur: '05:15 PM',
-  Agra: '05:40 PM',
-  Faridabad: '06:00 PM',
-  'Palika bazar': '07:20 PM',
-  Sadak: '08:40 PM',
-  Gaziyabad: '09:30 PM',
-  'Dwarka bazar': '10:25 PM',
-  Gali: '11:30 PM',
-};
 
 const widget = (page: Page, name: string) => page.locator(`[data-widget="mf-results/${name}"]`);
 const todayCell = (page: Page, game: string) => widget(page, 'ResultTable').locator(`tr[data-game="${game}"] td`).nth(1);
