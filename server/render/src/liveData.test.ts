@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from 'firebase-admin/database';
 import { LiveData } from './liveData.ts';
 
@@ -146,6 +146,26 @@ describe('LiveData', () => {
     expect(db.listening('sattanamee/Gali', '"start":"2025-01-01"')).toBe(1);
     live.stop();
     expect(db.listeners.size).toBe(0);
+  });
+
+  it('lists the games again as soon as the games’ stamp moves (a game added), not at the next relist', async () => {
+    const db = new FakeDatabase({ ...tree(), live: { v: { games: 1 } } });
+    let names = ['Gali', 'Disawar', 'Gwalior'];
+    const live = new LiveData({
+      db: db as unknown as Database,
+      timezone: 'Asia/Kolkata',
+      listGames: async () => names,
+      now: () => new Date('2026-11-20T06:30:00Z'),
+      relistMs: 3_600_000,
+    });
+    await live.start();
+    expect(live.snapshot?.gameNames).toEqual(['Gali', 'Disawar', 'Gwalior']);
+    names = ['Gali', 'Disawar', 'Gwalior', 'Kalyan'];
+    db.set('sattanamee/Kalyan', { time: '04:00 PM' });
+    db.set('live/v/games', 2);
+    await vi.waitFor(() => expect(live.snapshot?.gameNames).toEqual(['Gali', 'Disawar', 'Gwalior', 'Kalyan']));
+    expect(live.snapshot?.games.find((game) => game.name === 'Kalyan')?.time).toBe('04:00 PM');
+    live.stop();
   });
 
   it('tells its watchers of each new snapshot, until they stop watching', async () => {

@@ -85,7 +85,13 @@ export class LiveData {
       this.follow(publicReads.mainInfo(), (info) => (this.parts.mainInfo = info)),
       this.follow(publicReads.adInfo(), (info) => (this.parts.adInfo = info)),
       this.follow(publicReads.holidays(), (holidays) => (this.parts.holidays = holidays)),
-      this.follow(publicReads.live(), (live) => (this.parts.live = live)),
+      this.follow(publicReads.live(), (live) => {
+        // A change of the games (a game added by the dashboard stamps it) lists them again now,
+        // not at the next relist: a page rendered meanwhile would lack the new game's time.
+        const moved = this.parts.live !== undefined && live.v.games !== this.parts.live.v.games;
+        this.parts.live = live;
+        if (moved) void this.followDay();
+      }),
     );
     await this.followDay();
     // The home window moves at midnight in the site timezone, and the admin may add a game.
