@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { SPLASH_MS } from '../../shared/domain/constants.ts';
+import { DISMISSED_KEY } from '../../shell/src/notify/shouldPrompt.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 360, height: 740 };
@@ -58,9 +59,26 @@ export async function waitForSplashToGo(page: Page): Promise<void> {
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
 }
 
+/**
+ * The page starts with the notification prompt already refused, as by a visitor who said no, at
+ * the page's own clock (call it after `page.clock.install`, whose time it then takes);
+ * dismissNotificationPrompt then has nothing to wait for. For tests about something else.
+ */
+export async function muteNotificationPrompt(page: Page): Promise<void> {
+  await page.addInitScript((key: string) => {
+    try {
+      localStorage.setItem(key, String(Date.now()));
+    } catch {
+      // No storage: the prompt may show, and dismissNotificationPrompt closes it.
+    }
+  }, DISMISSED_KEY);
+}
+
 /** Closes the notification prompt, which the home page opens once the results have shown for 4 s. */
 export async function dismissNotificationPrompt(page: Page): Promise<void> {
   await waitForSplashToGo(page);
+  // Refused already in this browser (muteNotificationPrompt, or an earlier 'no'): it does not open.
+  if (await page.evaluate((key) => localStorage.getItem(key) !== null, DISMISSED_KEY)) return;
   const no = page.getByRole('button', { name: 'नहीं, फिर कभी' });
   await no.waitFor({ timeout: 12_000 }).catch(() => undefined);
   if (await no.isVisible()) await no.click();

@@ -4,6 +4,7 @@ import { formatDisplayDate, siteNow } from '../../shared/domain/siteTime.ts';
 import {
   MOBILE,
   dismissNotificationPrompt,
+  muteNotificationPrompt,
   launchBrowser,
   openPage,
   waitForLiveResults,
@@ -62,6 +63,7 @@ async function visitAt(time: string, path = '/'): Promise<Page> {
   const tab = await openPage(browser, MOBILE);
   opened.push(tab);
   await tab.page.clock.install({ time: ist(TODAY, time) });
+  await muteNotificationPrompt(tab.page);
   await tab.page.goto(site + path);
   await waitForSplashToGo(tab.page);
   return tab.page;

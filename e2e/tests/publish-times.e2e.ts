@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   MOBILE,
   dismissNotificationPrompt,
+  muteNotificationPrompt,
   launchBrowser,
   openPage,
   waitForLiveResults,
@@ -65,6 +66,7 @@ afterAll(async () => {
 async function visit(path: string) {
   const opened = await openPage(browser, MOBILE);
   await opened.page.clock.install({ time: NOW });
+  await muteNotificationPrompt(opened.page);
   await opened.page.goto(site + path);
   await waitForSplashToGo(opened.page);
   await dismissNotificationPrompt(opened.page);
