@@ -93,6 +93,18 @@ describe('CurrentGame', () => {
       expect(shown()).toEqual({ name: 'Disawar', time: '02:00 AM', yesterday: '--', today: '--' });
     });
 
+    it("says 'अवकाश' for the current game's day without a draw: Gali's today after 00:00, Bilaspur's yesterday", () => {
+      showAt('2026-03-15', '00:30', sampleGames({ Gali: { '2026-03-14': '42' } }), {
+        Gali: { dates: { '2026-03-15': true }, weekdays: {} },
+      });
+      expect(shown()).toEqual({ name: 'Gali', time: '11:30 PM', yesterday: '42', today: 'अवकाश (No draw)' });
+      cleanup();
+      showAt('2026-03-15', '12:25', sampleGames({ Bilaspur: { '2026-03-15': '81' } }), {
+        Bilaspur: { dates: { '2026-03-14': true }, weekdays: {} },
+      });
+      expect(shown()).toEqual({ name: 'Bilaspur', time: '12:20 PM', yesterday: 'अवकाश (No draw)', today: '81' });
+    });
+
     it('shows a marked game that has a number as before', () => {
       showAt('2026-03-15', '12:25', sampleGames(results), { Bilaspur: { dates: { '2026-03-15': true }, weekdays: {} } });
       expect(shown()).toEqual({ name: 'Bilaspur', time: '12:20 PM', yesterday: '18', today: '81' });

@@ -7,6 +7,7 @@ import { useHomeGames } from '../hooks/useHomeGames.ts';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useResultsData } from '../hooks/resultsData.ts';
 import { NumberDetail } from '../ui/NumberDetail.tsx';
+import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, CardHeading, StaleBadge, VisuallyHidden } from '@satta/shared/ui';
@@ -70,14 +71,14 @@ export default function CurrentGame() {
         <span data-testid="current-game-yesterday">
           <VisuallyHidden>{YESTERDAY_LABEL}: </VisuallyHidden>
           <NumberDetail meta={cell?.yesterday == null ? undefined : game?.meta?.[yesterdayKey]} timezone={timezone}>
-            {cell?.yesterday ?? MISSING_NUMBER}
+            {cell?.yesterday ?? (game && noDraw(game.name, yesterdayKey) ? <NoDrawMark /> : MISSING_NUMBER)}
           </NumberDetail>
         </span>
         <span aria-hidden="true">→</span>
         <span data-testid="current-game-today">
           <VisuallyHidden>{TODAY_LABEL}: </VisuallyHidden>
           <NumberDetail meta={todayMeta} timezone={timezone}>
-            {cell?.today ?? MISSING_NUMBER}
+            {cell?.today ?? (game && noDraw(game.name, todayKey) ? <NoDrawMark /> : MISSING_NUMBER)}
           </NumberDetail>
         </span>
       </Numbers>
