@@ -195,8 +195,24 @@ export class WireClient {
 }
 
 /** A write as the owner over REST (`auth=owner`, which the rules do not bind); throws unless it is acknowledged. */
+/**
+ * fetch, sent once more when it failed with ECONNRESET before any answer: fetch keeps idle
+ * connections open for the next request, and on a loaded machine it can pick one the server is
+ * closing at that moment (its keep-alive time is up) — the request then never reached the server.
+ * Browsers send such a request again too. Only for requests that may be repeated (GET, PUT).
+ */
+export async function fetchOnce(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (code !== 'ECONNRESET' || init.signal?.aborted === true || (init.method ?? 'GET') === 'POST') throw error;
+    return fetch(url, init);
+  }
+}
+
 export async function ownerWrite(baseUrl: string, method: string, ns: string, path: string, body?: unknown): Promise<void> {
-  const res = await fetch(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
+  const res = await fetchOnce(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
   if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
 }
 
@@ -227,7 +243,7 @@ export class SseClient {
   /** Opens a stream of `url`; a refusal (non-200) is left for the caller to read from `response`. */
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const controller = new AbortController();
-    const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal });
+    const response = await fetchOnce(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal });
     return new SseClient(response, controller);
   }
 
