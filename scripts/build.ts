@@ -130,8 +130,7 @@ export async function buildApps(apps: readonly App[], parallel = Math.min(2, cpu
       const result = await buildOne(app);
       const noise = result.output
         .split('\n')
-        // react-router ships a "use client" directive that bundling ignores; harmless.
-        .filter((l) => l.trim() && !/Module level directives cause errors when bundled/.test(l))
+        .filter((l) => l.trim())
         .join('\n');
       if (result.ok) console.log(`build: ${app} done in ${(result.ms / 1000).toFixed(1)} s${noise ? `\n${noise}` : ''}`);
       else {

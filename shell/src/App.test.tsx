@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from './router/router.tsx';
 
 // Widgets stay loading: this test is about the frame around them.
 vi.mock('./remotes/federationRuntime.ts', () => ({

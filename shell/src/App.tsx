@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from './router/router.tsx';
 import { Frame } from './layout/Frame.tsx';
 import { NavigatorBridge } from './layout/NavigatorBridge.tsx';
 import { SPLASH_ID, splashEnded } from './layout/splashState.ts';

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { initDataService, loadRuntimeConfig } from '@satta/shared/data';
 import { trustPageData } from '@satta/shared/ui';
+import { BrowserRouter } from './router/router.tsx';
 import { registerRemotes } from './remotes/registry.ts';
 import { captureServerHtml } from './remotes/serverHtml.ts';
 import { readServerData } from './serverData.ts';

@@ -20,6 +20,27 @@ export const TITLES: Record<RoutePath, string> = {
 };
 export const NOT_FOUND_TITLE = `Page not found – ${SITE_NAME_EN}`;
 
+/** Shown to search engines and link previews (index.html, the page without a server render, has the same text). */
+export const META_DESCRIPTION = 'आज का सट्टा किंग रिज़ल्ट, चार्ट और खाईवाल जानकारी — केवल जानकारी के लिए। Informational only, 18+.';
+export const NOT_FOUND_DESCRIPTION = `यह पेज नहीं मिला। This page does not exist – ${SITE_NAME_EN}.`;
+
+/** A page's head as the render service writes it: `canonicalPath` null for a page not to be indexed. */
+export interface ShellPageHead {
+  title: string;
+  description: string;
+  canonicalPath: string | null;
+}
+
+/**
+ * The head of a page the shell renders: a route of PATHS, or else the not-found page. The shell
+ * decides its pages, as mf-chart decides its chart addresses; the render service asks.
+ */
+export function pageHead(path: string): ShellPageHead {
+  const title = (TITLES as Record<string, string>)[path];
+  if (title === undefined) return { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION, canonicalPath: null };
+  return { title, description: META_DESCRIPTION, canonicalPath: path };
+}
+
 /** The navigation, in its order (docs/product.md, Page frame). */
 export const NAV_ITEMS: readonly { path: RoutePath; label: string; also?: readonly RoutePath[] }[] = [
   { path: PATHS.home, label: NAV_HOME },

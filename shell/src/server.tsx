@@ -3,13 +3,13 @@
  * routes for the render service, which supplies the remotes' widgets through ServerWidgets.
  */
 import type { ReactNode } from 'react';
-import { StaticRouter } from 'react-router-dom';
 import { ServerPathProvider } from '@satta/shared/ui';
+import { StaticRouter } from './router/router.tsx';
 import { AppRoutes } from './App.tsx';
 import { GlobalStyle } from './styles/GlobalStyle.ts';
 import { ServerWidgetsContext, type ServerWidgetLookup } from './remotes/serverWidgets.ts';
 
-export { TITLES, PATHS, NOT_FOUND_TITLE } from './routes.ts';
+export { pageHead } from './routes.ts';
 export { SERVER_DATA_ID } from './serverData.ts';
 
 /**

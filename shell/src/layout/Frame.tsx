@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Disclaimer, color, offscreenUntilNear, onMobile } from '@satta/shared/ui';
+import { Link, Navigate, Outlet, useLocation } from '../router/router.tsx';
 import { Nav } from './Nav.tsx';
 import { ReloadButton } from './ReloadButton.tsx';
 import { PATHS } from '../routes.ts';

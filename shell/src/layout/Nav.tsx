@@ -1,6 +1,6 @@
-import { Link, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
+import { Link, useLocation } from '../router/router.tsx';
 import { NAV_ITEMS, PATHS, type RoutePath } from '../routes.ts';
 import { NAV_DASHBOARD, NAV_LABEL } from '../strings.ts';
 import { RELOAD_SLOT_WIDTH } from './ReloadButton.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { announceLocation, useLentNavigator, type NavigateOptions } from '@satta/shared/ui';
+import { useLocation, useNavigate } from '../router/router.tsx';
 
 /**
  * Lends the shell's router to the remotes' links and redirects, and tells them when the

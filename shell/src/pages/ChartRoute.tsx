@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { parseChartPath } from '@satta/shared/domain/chartUrls';
+import { useLocation } from '../router/router.tsx';
 import { RemoteWidget } from '../remotes/RemoteWidget.tsx';
 import { PATHS, TITLES } from '../routes.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { dataService } from '@satta/shared/data';
 import { FIRST_LOG_IN, SIGN_OUT_BUTTON } from '@satta/shared/domain/messages';
 import { Button, Card, Message } from '@satta/shared/ui';
+import { useNavigate } from '../router/router.tsx';
 import { RemoteWidget } from '../remotes/RemoteWidget.tsx';
 import { useUser } from '../auth/useUser.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';

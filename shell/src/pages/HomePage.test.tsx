@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../router/router.tsx';
 
 // Widgets stay loading: this test is about their order on the page.
 vi.mock('../remotes/federationRuntime.ts', () => ({

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { Card } from '@satta/shared/ui';
+import { Link } from '../router/router.tsx';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { NOT_FOUND_TITLE, PATHS } from '../routes.ts';
 import { GO_HOME, NOT_FOUND_EN, NOT_FOUND_HI } from '../strings.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { dataService } from '@satta/shared/data';
 import { INCORRECT_PASSWORD, SIGN_IN_BUTTON } from '@satta/shared/domain/messages';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { Button, Card, Field, Message } from '@satta/shared/ui';
+import { Navigate, useNavigate } from '../router/router.tsx';
 import { useUser } from '../auth/useUser.ts';
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
 import { PATHS, TITLES } from '../routes.ts';

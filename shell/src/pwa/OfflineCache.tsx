@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../router/router.tsx';
 
 /** What the worker is asked to keep: a page's address and files the page fetched. */
 export function warmMessage(page: string, resources: readonly { name: string }[]): { type: 'warm'; page: string; urls: string[] } {
