@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { GAMES } from '../shared/domain/games.ts';
 import { addDays } from '../shared/domain/siteTime.ts';
 import { describePreview, previewSvg, svgToPng } from '../server/render/src/linkPreview.ts';
+import { testSnapshot } from '../server/render/src/testSupport.ts';
 import type { Snapshot } from '../server/render/src/snapshot.ts';
 
 /*
@@ -16,7 +17,7 @@ const RUNS = 20;
 const TODAY = '2026-11-26';
 const YESTERDAY = addDays(TODAY, -1);
 
-const snapshot: Snapshot = {
+const snapshot = testSnapshot({
   at: Date.UTC(2026, 10, 26, 9, 0),
   todayKey: TODAY,
   gameNames: GAMES.map((game) => game.name),
@@ -35,7 +36,7 @@ const snapshot: Snapshot = {
   mainInfo: {},
   adInfo: {},
   live: { days: {}, v: {} },
-};
+});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -66,7 +67,7 @@ for (const target of [{ kind: 'home' } as const, { kind: 'chart', game: 'Gali', 
   }
   delay.disable();
   console.log(
-    `bench-preview: ${preview.path.replace(/-[0-9a-f]+\.png$/, '')} (${target.kind === 'home' ? `${snapshot.games.length} games, ${YESTERDAY} and ${TODAY}` : 'one month'}): ` +
+    `bench-preview: ${preview.path.replace(/-[0-9a-f]+\.png$/, '')} (${target.kind === 'home' ? `${GAMES.length} games, ${YESTERDAY} and ${TODAY}` : 'one month'}): ` +
       `first ${coldMs.toFixed(0)} ms; then median ${median(onLoop).toFixed(1)} ms on the event loop, ${median(whole).toFixed(1)} ms in all; ` +
       `longest event-loop delay ${(delay.max / 1e6).toFixed(1)} ms; PNG ${(bytes / 1024).toFixed(0)} KB`,
   );

@@ -5,7 +5,7 @@ export * from './service.ts';
 export * from './config.ts';
 export * from './live.ts';
 export { DataError, SessionEndedError, type DataErrorCode } from './errors.ts';
-export { DataProvider, useData, useLive, useObservable } from './react.ts';
+export { DataProvider, useData, useLive, useObservable, useRead } from './react.ts';
 export { paths } from './paths.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';
 
@@ -22,25 +22,6 @@ export function initDataService(config: RuntimeConfig, options?: DataServiceOpti
   holder[SLOT] ??= new DataService(config, options);
   return holder[SLOT];
 }
-
-/** The streams the public pages' widgets read: what the render service's source provides (through DataProvider). */
-export type PublicDataSource = Pick<
-  DataService,
-  | 'homeGames$'
-  | 'gameNames$'
-  | 'gameYear$'
-  | 'gameYearMeta$'
-  | 'gameYears'
-  | 'corrections$'
-  | 'khaiwals$'
-  | 'mainInfo$'
-  | 'adInfo$'
-  | 'holidays$'
-  | 'connected$'
-  | 'today$'
-  | 'todayKey'
-  | 'timezone'
->;
 
 export function dataService(): DataService {
   const service = (globalThis as Slot)[SLOT];

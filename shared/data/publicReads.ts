@@ -35,6 +35,14 @@ export interface PublicRead<T> {
   fromPage?(entry: (key: string) => unknown): T | undefined;
 }
 
+/**
+ * A read's value among a page's entries (by cache key): what a browser's page starts from, and
+ * what the render service holds in memory; undefined when they lack it.
+ */
+export function pageValue<T>(entry: PublicRead<T>, lookup: (key: string) => unknown): T | undefined {
+  return entry.fromPage ? entry.fromPage(lookup) : (lookup(entry.key) as T | undefined);
+}
+
 /** The cache key of each public read; the render service seeds a page's cache under them. */
 export const cacheKeys = {
   gameNames: 'gameNames',

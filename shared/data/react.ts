@@ -1,20 +1,21 @@
-import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import type { Observable } from 'rxjs';
 import { dataService, type DataService } from './index.ts';
 import { LOADING, peekLive, type Live } from './live.ts';
 
 /**
- * The one way widgets reach the data: `useData<Part>()` gives the data source a `DataProvider`
- * around it hands in (the render service's snapshot source while it renders a page, a fake in a
- * component test), or else the page's data service (the singleton the shell initialised). Each remote names the
- * methods it reads, e.g. `useData<'khaiwals$' | 'mainInfo$'>()`, so a fake provides just those.
+ * The one way widgets reach the data: `useData()` gives the data service a `DataProvider` around
+ * it hands in (the render service's, reading its memory, while it renders a page; a fake in a
+ * component test), or else the page's data service (the singleton the shell initialised).
+ * `useData<Part>()` names the methods a widget reads, e.g. `useData<'connected$'>()`; useRead
+ * is the usual way to one of its streams.
  */
 const DataContext = createContext<unknown>(null);
 
 /** The render service and tests provide a source; on a page the widgets use the page's singleton. */
 export const DataProvider = DataContext.Provider;
 
-export function useData<Key extends keyof DataService>(): Pick<DataService, Key> {
+export function useData<Key extends keyof DataService = keyof DataService>(): Pick<DataService, Key> {
   return (useContext(DataContext) as Pick<DataService, Key> | null) ?? dataService();
 }
 
@@ -35,6 +36,19 @@ export function useObservable<T>(source: Observable<T> | null | undefined, initi
  */
 export function useLive<T>(source: Observable<Live<T>> | null | undefined): Live<T> {
   return useSubscription<Live<T>>(source, () => (source ? peekLive(source) : undefined) ?? LOADING, startTransition);
+}
+
+/**
+ * One read of the data service as a live value, for a widget: `read` picks the stream from the
+ * service (the provided one, see useData), memoised on the service and `deps`, so a render never
+ * subscribes again; the first render is what the stream has now (useLive). E.g.
+ * `useRead((data) => data.gameYear$(game, year), [game, year])`.
+ */
+export function useRead<T>(read: (data: DataService) => Observable<Live<T>>, deps: readonly unknown[]): Live<T> {
+  const data = useData();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a new function each render; `deps` is what it reads.
+  const source = useMemo(() => read(data as DataService), [data, ...deps]);
+  return useLive(source);
 }
 
 const urgent = (update: () => void) => update();

@@ -1,5 +1,6 @@
 import {
   BehaviorSubject,
+  NEVER,
   Observable,
   combineLatest,
   concat,
@@ -28,7 +29,7 @@ import { cachedLive, LOADING, peekLive, withPeek, type Live } from './live.ts';
 import type { AdminSdk } from './adminSdk.ts';
 import * as notify from './notifyClient.ts';
 import { SCHEDULED, paths } from './paths.ts';
-import { cacheKeys, firstDateRead, publicReads, type LiveView, type PublicRead } from './publicReads.ts';
+import { cacheKeys, firstDateRead, pageValue, publicReads, type LiveView, type PublicRead } from './publicReads.ts';
 import { restGet, restStream, restUrl, type EventSourceFactory, type RestRead } from './rest.ts';
 import type {
   AdInfo,
@@ -91,6 +92,13 @@ export interface DataServiceOptions {
   seed?: Readonly<Record<string, unknown>>;
   /** When the seed's data was current (the render service's data time). */
   seedAt?: number;
+  /**
+   * The render service's adapter (its other one reads with firebase-admin into `seed`, which then
+   * holds every public read it keeps, by cache key): the service reads `seed` only, on the site's
+   * day `day`, and never the network. Every stream is synchronous, so renderToString has the data
+   * on its one pass, and `served` records the entries a render read: the page's inline data.
+   */
+  render?: { day: string };
 }
 
 /** First day the home page shows: yesterday on the 1st, otherwise the 1st of this month. */
@@ -143,6 +151,10 @@ export class DataService {
   /** The games' spans a server-rendered page inlined with its data (see peekGameYears). */
   private readonly pageSpans: Readonly<Record<string, GameSpan>> | undefined;
   private readonly streamState = new BehaviorSubject<StreamState>('idle');
+  /** The render service's render (DataServiceOptions.render), or undefined: a browser's page. */
+  private readonly rendering: { day: string } | undefined;
+  /** The entries of `seed` a render read, by cache key: what the rendered page inlines. */
+  readonly served = new Map<string, unknown>();
   private sdk: Promise<AdminSdk> | undefined;
   private held: { unsubscribe(): void } | undefined;
 
@@ -157,7 +169,8 @@ export class DataService {
     this.openEventSource = options.eventSource ?? ((url) => new EventSource(url));
     this.appName = options.appName ?? '[DEFAULT]';
     this.page = options.seed ?? {};
-    for (const [key, value] of Object.entries(this.page)) {
+    this.rendering = options.render;
+    for (const [key, value] of Object.entries(this.rendering ? {} : this.page)) {
       if (key !== SPANS_KEY && key !== cacheKeys.live) this.cache.write(key, value, options.seedAt);
     }
     const spans = this.page[SPANS_KEY];
@@ -168,14 +181,17 @@ export class DataService {
   // ---------- time ----------
 
   /** Today's date key in the site timezone; emits again when the day changes. */
-  readonly today$: Observable<string> = timer(0, 15_000).pipe(
-    map(() => siteNow(this.now(), this.timezone).dateKey),
-    distinctUntilChanged(),
-    shareReplay({ bufferSize: 1, refCount: true }),
-  );
+  readonly today$: Observable<string> = defer(() =>
+    this.rendering ? of(this.rendering.day) : timer(0, 15_000).pipe(map(() => siteNow(this.now(), this.timezone).dateKey)),
+  ).pipe(distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }));
 
   todayKey(): string {
-    return siteNow(this.now(), this.timezone).dateKey;
+    return this.rendering?.day ?? siteNow(this.now(), this.timezone).dateKey;
+  }
+
+  /** This year in the site timezone. */
+  private thisYear(): number {
+    return Number(this.todayKey().slice(0, 4));
   }
 
   // ---------- the live node (one REST stream per page) ----------
@@ -243,7 +259,7 @@ export class DataService {
     return this.memo(
       key,
       () => {
-        const fromPage = this.page[key];
+        const fromPage = this.pageEntry(key);
         const names$ = Array.isArray(fromPage)
           ? of((fromPage as GameData[]).map((game) => game.name))
           : this.gameNames$(options).pipe(
@@ -291,7 +307,7 @@ export class DataService {
   }
 
   private yearData(name: string, year: number): Observable<GameData> {
-    return this.follow(publicReads.gameYear(name, year, siteNow(this.now(), this.timezone).year), {});
+    return this.follow(publicReads.gameYear(name, year, this.thisYear()), {});
   }
 
   /** The public log of changed published numbers of the last 90 days, newest first. */
@@ -310,7 +326,7 @@ export class DataService {
     if (known) return known;
     const first = await this.restRead(firstDateRead(name));
     const firstKey = Object.keys((first as Record<string, unknown> | null) ?? {})[0];
-    return chartYearsFrom(firstKey, siteNow(this.now(), this.timezone).year);
+    return chartYearsFrom(firstKey, this.thisYear());
   }
 
   /**
@@ -320,7 +336,10 @@ export class DataService {
    */
   peekGameYears(name: string): number[] | undefined {
     const span = this.pageSpans?.[name];
-    return span ? chartYearsFrom(span.first, siteNow(this.now(), this.timezone).year) : undefined;
+    // A render inlines the spans of the games it asked about (the page's first render then offers
+    // the same years), and is rendered again when one of them changes.
+    if (this.rendering) this.served.set(SPANS_KEY, { ...(this.served.get(SPANS_KEY) as object | undefined), [name]: span });
+    return span ? chartYearsFrom(span.first, this.thisYear()) : undefined;
   }
 
   khaiwals$(): Observable<Live<Khaiwal[]>> {
@@ -360,8 +379,16 @@ export class DataService {
         ? catchError((error: unknown) => (console.warn(`data: could not read ${entry.key}`, error), of(fallback())))
         : retry(backoff),
     );
-    const fromPage = entry.fromPage ? entry.fromPage((key) => this.page[key]) : (this.page[entry.key] as T | undefined);
+    const fromPage = pageValue(entry, (key) => this.pageEntry(key));
     const { part } = entry;
+    if (this.rendering) {
+      // A render: the data in memory, as it is, and the live node with a page that follows any
+      // part of it (a finished year's chart follows none, and opens no stream: see connect()).
+      if (part !== null) this.pageEntry(cacheKeys.live);
+      const now: Observable<T> = fromPage === undefined ? NEVER : of(fromPage);
+      this.follows.set(followKey, now);
+      return now;
+    }
     let base: Observable<T>;
     if (part === null) {
       base = fromPage !== undefined ? of(fromPage) : read;
@@ -382,6 +409,13 @@ export class DataService {
     );
     this.follows.set(followKey, stream);
     return stream;
+  }
+
+  /** An entry of the page's data (a render records it as served: the page inlines it). */
+  private pageEntry(key: string): unknown {
+    const value = this.page[key];
+    if (this.rendering) this.served.set(key, value);
+    return value;
   }
 
   private restRead(read: RestRead): Promise<unknown> {
@@ -612,11 +646,24 @@ export class DataService {
   private memo<T>(key: string, make: () => Observable<T>, variantKey = ''): Observable<Live<T>> {
     let stream = this.streams.get(key + variantKey) as Observable<Live<T>> | undefined;
     if (!stream) {
-      stream = cachedLive(this.cache, key, make());
+      stream = this.rendering ? synchronousLive(make()) : cachedLive(this.cache, key, make());
       this.streams.set(key + variantKey, stream as Observable<Live<unknown>>);
     }
     return stream;
   }
+}
+
+/**
+ * A render's stream: the data in memory as a live value, synchronously, and what a first render
+ * peeks (React's renderToString runs no effects). Data not in memory is loading.
+ */
+function synchronousLive<T>(source: Observable<T>): Observable<Live<T>> {
+  const stream = source.pipe(map((data): Live<T> => ({ data, stale: false, error: null })));
+  return withPeek(stream, () => {
+    let first: Live<T> | undefined;
+    stream.subscribe((value) => (first ??= value)).unsubscribe();
+    return first;
+  });
 }
 
 export { LOADING };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
-import { TEST_CONFIG, inlineEntries, testMounts } from './testSupport.ts';
+import { TEST_CONFIG, inlineEntries, testMounts, testSnapshot, type TestData } from './testSupport.ts';
 
 /*
  * The render service over the built shell and remotes with a fixed in-memory snapshot instead of
@@ -20,7 +20,7 @@ const DATA_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 const mounts = testMounts();
 
-const snapshot: Snapshot = {
+const named: TestData = {
   at: DATA_AT,
   todayKey: today,
   gameNames: ['GALI', 'DISAWER'],
@@ -39,6 +39,7 @@ const snapshot: Snapshot = {
     v: { mian: 1_767_323_000_000 },
   },
 };
+const snapshot = testSnapshot(named);
 const data: { snapshot: Snapshot | null } = { snapshot };
 let server: RenderServer;
 
@@ -96,7 +97,7 @@ describe('render service', () => {
       DISAWER: { dates: {}, weekdays: { sun: '2026-01-04' } },
     };
     const before = server.pages.renders;
-    data.snapshot = { ...snapshot, holidays: marks };
+    data.snapshot = testSnapshot({ ...named, holidays: marks });
     try {
       const home = inlineEntries(await (await get('/')).text());
       expect(home['holidays']).toEqual({
@@ -150,11 +151,11 @@ describe('render service', () => {
     await get('/contact');
     expect(server.pages.renders).toBe(before);
 
-    data.snapshot = { ...snapshot, adInfo: { x: { name: 'not shown on /contact', time: '' } } };
+    data.snapshot = testSnapshot({ ...named, adInfo: { x: { name: 'not shown on /contact', time: '' } } });
     await get('/contact');
     expect(server.pages.renders).toBe(before);
 
-    data.snapshot = { ...snapshot, mainInfo: { ...snapshot.mainInfo, email: 'new@example.com' } };
+    data.snapshot = testSnapshot({ ...named, mainInfo: { ...named.mainInfo, email: 'new@example.com' } });
     expect(await (await get('/contact')).text()).toContain('new@example.com');
     expect(server.pages.renders).toBe(before + 1);
     data.snapshot = snapshot;
@@ -209,12 +210,12 @@ describe('feeds', () => {
   it('carries publish and change times, and the corrections log, newest first', async () => {
     const published = Date.UTC(2026, 0, 2, 18, 0, 0);
     const corrected = Date.UTC(2026, 0, 2, 18, 9, 30);
-    const [gali, disawer] = snapshot.games;
-    data.snapshot = {
-      ...snapshot,
+    const [gali, disawer] = named.games;
+    data.snapshot = testSnapshot({
+      ...named,
       games: [{ ...gali!, meta: { [today]: { publishedAt: published, updatedAt: corrected, was: '74' } } }, disawer!],
       corrections: [{ id: '-Nc1', game: 'GALI', date: today, from: '74', to: '47', publishedAt: published, correctedAt: corrected }],
-    };
+    });
     try {
       const feed = (await (await get('/feed.json')).json()) as { items: Record<string, string>[] };
       const display = today.split('-').reverse().join('-');

@@ -101,7 +101,6 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   const timezone = options.config.timezone ?? 'Asia/Kolkata';
   let selfUrl = '';
   const origin = () => (options.site ?? selfUrl).replace(/\/+$/, '');
-  const titles = { titles: shell.TITLES, notFoundTitle: shell.NOT_FOUND_TITLE ?? shell.TITLES['/'] ?? '' };
   const previews = new PreviewImages({ timezone, ...(options.drawPreview ? { draw: options.drawPreview } : {}) });
   // A chart address is what mf-chart decides (its server bundle's decideChartPage), for its page,
   // its head and its link preview alike; without a loaded mf-chart the static host answers it.
@@ -112,7 +111,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     return target ? previews.describe(target, snapshot) : null;
   };
   const render = (route: string, snapshot: Snapshot) => {
-    const { url, head } = describePage(route, snapshot, { origin: origin(), ...titles }, decider());
+    const { url, head } = describePage(route, snapshot, { origin: origin(), pageHead: shell.pageHead }, decider());
     const preview = previewOf(route, snapshot);
     return renderPage({
       template,
@@ -125,7 +124,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
         ...(preview ? { image: { url: origin() + preview.path, alt: preview.alt, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT } } : {}),
       },
       snapshot,
-      timezone,
+      config: options.config,
     });
   };
   // A page is rendered again when its preview's address changes (a number it draws changed).

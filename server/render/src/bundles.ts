@@ -3,9 +3,8 @@ import type { ComponentType, ReactNode } from 'react';
 /** What the shell's server bundle (shell/dist/server/widgets.mjs, from shell/src/server.tsx) exports. */
 export interface ShellServerBundle {
   ServerPage: (props: { url: string; widgets: (remote: string, exposed: string) => ComponentType | undefined }) => ReactNode;
-  TITLES: Record<string, string>;
-  /** The title of the shell's not-found page (a bundle built before it was exported has none). */
-  NOT_FOUND_TITLE?: string;
+  /** The head of one of the shell's pages: a public route, or else its not-found page (shell/src/routes.ts). */
+  pageHead: (path: string) => { title: string; description: string; canonicalPath: string | null };
   SERVER_DATA_ID: string;
 }
 

@@ -1,5 +1,5 @@
 import type { ChartFacts, ChartPageDecision, DecideChartPage } from './bundles.ts';
-import { chartYears, spanOf, yearOf, type Snapshot } from './snapshot.ts';
+import { chartYears, gameNamesOf, spanOf, yearOf, type Snapshot } from './snapshot.ts';
 
 /*
  * Chart addresses are mf-chart's to decide (issue 25, point 4): its status, head and redirect
@@ -18,7 +18,7 @@ export type ChartDecider = DecideChartPage | null;
 /** What mf-chart's decision needs, from the snapshot (`origin`: for the head's structured data). */
 export function chartFacts(snapshot: Snapshot, origin?: string): ChartFacts {
   return {
-    names: snapshot.gameNames,
+    names: gameNamesOf(snapshot),
     years: (game) => chartYears(snapshot, game),
     currentYear: yearOf(snapshot),
     todayKey: snapshot.todayKey,

@@ -7,7 +7,7 @@ import { startRender, type RenderServer } from './app.ts';
 import { chartFacts } from './chartDecision.ts';
 import type { Snapshot } from './snapshot.ts';
 import { RemoteWidgets } from './widgets.ts';
-import { TEST_CONFIG, inlineEntries, testMounts } from './testSupport.ts';
+import { TEST_CONFIG, inlineEntries, testMounts, testSnapshot, type TestData } from './testSupport.ts';
 
 /*
  * Charts as addresses on the render service: /chart/{game}/{year} server-rendered by mf-chart's
@@ -21,7 +21,7 @@ const lastYear = year - 1;
 
 const mounts = testMounts();
 
-const snapshot: Snapshot = {
+const named: TestData = {
   at: Date.UTC(2026, 0, 2, 3, 4, 5),
   todayKey: today,
   gameNames: ['Gali', 'Disawar', 'Delhi Bazar'],
@@ -40,6 +40,7 @@ const snapshot: Snapshot = {
     'Delhi Bazar': { first: null, last: null },
   },
 };
+const snapshot = testSnapshot(named);
 /** The years the database answers with, as LiveData.loadYear would bring them in. */
 const database: Record<string, Record<string, string>> = {
   [`year:Gali:${lastYear}`]: { [`${lastYear}-03-14`]: '57', [`${lastYear}-12-31`]: '08' },
@@ -55,7 +56,7 @@ const data = {
     loads.push(key);
     const results = database[key];
     if (!results || !data.snapshot) return false;
-    data.snapshot = { ...data.snapshot, years: { ...data.snapshot.years, [key]: results } };
+    data.snapshot = { ...data.snapshot, entries: { ...data.snapshot.entries, [key]: results } };
     return true;
   },
 };

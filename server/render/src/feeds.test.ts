@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readCorrections, type Correction } from '@satta/shared/domain/corrections';
 import { readGameNode } from '@satta/shared/domain/results';
 import { feedEntries, jsonFeed, rssFeed, type FeedEntry } from './feeds.ts';
+import { testSnapshot } from './testSupport.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /*
@@ -195,7 +196,7 @@ describe('feeds never break on odd data', () => {
 describe('days without a draw', () => {
   // Today is Monday 2026-11-23. Disawar has no draw today and had none yesterday; Faridabad has
   // none on Mondays; Gali's today is marked but its number was published (the number wins).
-  const snapshot: Snapshot = {
+  const snapshot = testSnapshot({
     at: at('2026-11-23T12:00:00Z'),
     todayKey: '2026-11-23',
     gameNames: ['Gali', 'Disawar', 'Faridabad'],
@@ -220,7 +221,7 @@ describe('days without a draw', () => {
       Gali: { dates: { '2026-11-23': true }, weekdays: {} },
     },
     live: { days: {}, v: {} },
-  };
+  });
 
   it('add no entry: the feeds carry the published numbers only', () => {
     expect(feedEntries(snapshot)).toEqual([

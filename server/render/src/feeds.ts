@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { readTimestamp } from '@satta/shared/domain/timestamps';
 import { xmlText } from '@satta/shared/domain/xmlText';
 import { SITE_NAME, escapeHtml } from './seo.ts';
-import type { Snapshot } from './snapshot.ts';
+import { correctionsOf, homeGamesOf, type Snapshot } from './snapshot.ts';
 
 /*
  * /feed.json (JSON Feed 1.1) and /feed.xml (RSS 2.0): the latest published results and the
@@ -52,12 +52,12 @@ export type FeedEntry =
  * The feeds' entries from the data in memory: every game's results of yesterday and today, with
  * their publish and change times where the data has them, and the corrections of the last 90
  * days (the public log). Published numbers only: a day marked as having no draw
- * (snapshot.holidays) has no number, so it is no entry (and a number on a marked day is one).
+ * (holidaysOf) has no number, so it is no entry (and a number on a marked day is one).
  */
 export function feedEntries(snapshot: Snapshot): FeedEntry[] {
   const from = addDays(snapshot.todayKey, -1);
   const entries: FeedEntry[] = [];
-  for (const game of snapshot.games) {
+  for (const game of homeGamesOf(snapshot)) {
     for (const [date, number] of Object.entries(game.results)) {
       if (date < from || date > snapshot.todayKey) continue;
       const meta = game.meta?.[date];
@@ -71,7 +71,7 @@ export function feedEntries(snapshot: Snapshot): FeedEntry[] {
       });
     }
   }
-  for (const correction of snapshot.corrections ?? []) {
+  for (const correction of correctionsOf(snapshot)) {
     entries.push({ kind: 'correction', ...correction, publishedAt: correction.publishedAt ?? null });
   }
   return entries;

@@ -15,6 +15,7 @@ import {
   svgToPng,
 } from './linkPreview.ts';
 import { PreviewImages } from './previewImages.ts';
+import { testSnapshot, type TestData } from './testSupport.ts';
 import type { Snapshot } from './snapshot.ts';
 import { decodePng, pngSize } from './testPng.ts';
 // mf-chart's decision about a chart address, which the render service asks of its server bundle.
@@ -32,7 +33,7 @@ const PUBLISHED = Date.UTC(2026, 10, 26, 8, 44);
 const RECEIVED = Date.UTC(2026, 10, 26, 9, 0);
 const TZ = 'Asia/Kolkata';
 
-const snapshot: Snapshot = {
+const named: TestData = {
   at: RECEIVED,
   todayKey: TODAY,
   gameNames: ['Gali', 'Disawar', 'Delhi Bazar'],
@@ -58,6 +59,7 @@ const snapshot: Snapshot = {
   },
   years: { 'year:Gali:2025': { '2025-03-14': '57', '2025-12-30': '90', '2025-12-31': '08' } },
 };
+const snapshot = testSnapshot(named);
 
 const texts = (model: Parameters<typeof previewDrawing>[0], asOf = model.newest ?? RECEIVED) =>
   previewDrawing(model, asOf, TZ).texts.map((text) => text.text);
@@ -130,16 +132,18 @@ describe('the home page’s preview', () => {
   });
 
   it('names the time data was received when no number it shows has a publish time', () => {
-    const old = homeModel({ ...snapshot, games: snapshot.games.map(({ meta: _meta, ...game }) => game) });
+    const old = homeModel(testSnapshot({ ...named, games: named.games.map(({ meta: _meta, ...game }) => game) }));
     expect(old.newest).toBeNull();
     expect(texts(old, RECEIVED)).toContain('Data as of 26-11-2026 02:30 PM IST');
   });
 
   it('escapes every text it writes into the SVG, and drops what XML forbids', async () => {
-    const hostile = homeModel({
-      ...snapshot,
-      games: [{ name: 'A&B <x> "q" \u0001', time: null, place: 1, results: { [TODAY]: '<9' } }],
-    });
+    const hostile = homeModel(
+      testSnapshot({
+        ...named,
+        games: [{ name: 'A&B <x> "q" \u0001', time: null, place: 1, results: { [TODAY]: '<9' } }],
+      }),
+    );
     const svg = previewSvg(hostile, RECEIVED, TZ);
     expect(svg).toContain('data-text="A&amp;B &lt;x&gt; &quot;q&quot; "');
     expect(svg).toContain('data-text="&lt;9"');
@@ -152,14 +156,14 @@ describe('the home page’s preview', () => {
 describe('the home page’s preview on days without a draw', () => {
   // Disawar has no draw today and Delhi Bazar had none yesterday (dated marks), Gali has none on
   // Thursdays (today is Thursday 2026-11-26) but its number was published: the number wins.
-  const marked: Snapshot = {
-    ...snapshot,
+  const marked = testSnapshot({
+    ...named,
     holidays: {
       Disawar: { dates: { [TODAY]: true }, weekdays: {} },
       'Delhi Bazar': { dates: { [YESTERDAY]: true }, weekdays: {} },
       Gali: { dates: {}, weekdays: { thu: '2026-11-01' } },
     },
-  };
+  });
   const model = homeModel(marked);
 
   it('marks the days without a number that had no draw', () => {
@@ -212,9 +216,9 @@ describe('the home page’s preview on days without a draw', () => {
 
   it('has the address of the same drawing without marks, another once a mark shows', () => {
     const plain = describePreview({ kind: 'home' }, snapshot).path;
-    expect(describePreview({ kind: 'home' }, { ...snapshot, holidays: {} }).path).toBe(plain);
+    expect(describePreview({ kind: 'home' }, testSnapshot({ ...named, holidays: {} })).path).toBe(plain);
     // A mark on a day with a number shows nothing, so it changes nothing.
-    const overNumber = { ...snapshot, holidays: { Gali: { dates: { [TODAY]: true as const }, weekdays: {} } } };
+    const overNumber = testSnapshot({ ...named, holidays: { Gali: { dates: { [TODAY]: true as const }, weekdays: {} } } });
     expect(describePreview({ kind: 'home' }, overNumber).path).toBe(plain);
     expect(describePreview({ kind: 'home' }, marked).path).not.toBe(plain);
   });
@@ -254,13 +258,13 @@ describe('a preview’s address', () => {
 
   it('changes with a number it draws, and only then', () => {
     const before = describePreview({ kind: 'home' }, snapshot).path;
-    const same = { ...snapshot, at: RECEIVED + 60_000, khaiwals: [], mainInfo: { phnnumber: '1' } };
+    const same = testSnapshot({ ...named, at: RECEIVED + 60_000, khaiwals: [], mainInfo: { phnnumber: '1' } });
     expect(describePreview({ kind: 'home' }, same).path).toBe(before);
-    const [gali, disawar, delhi] = snapshot.games;
-    const published = { ...snapshot, games: [gali!, { ...disawar!, results: { ...disawar!.results, [TODAY]: '33' } }, delhi!] };
+    const [gali, disawar, delhi] = named.games;
+    const published = testSnapshot({ ...named, games: [gali!, { ...disawar!, results: { ...disawar!.results, [TODAY]: '33' } }, delhi!] });
     expect(describePreview({ kind: 'home' }, published).path).not.toBe(before);
     // The day turning: today's numbers become yesterday's.
-    expect(describePreview({ kind: 'home' }, { ...snapshot, todayKey: '2026-11-27' }).path).not.toBe(before);
+    expect(describePreview({ kind: 'home' }, testSnapshot({ ...named, todayKey: '2026-11-27' })).path).not.toBe(before);
   });
 
   it('is read back to its page against the games in memory', () => {
@@ -320,7 +324,7 @@ describe('rendering', () => {
   it('renders again for new data, and after a failed render', async () => {
     const { draw, images } = counting();
     await images.image(images.describe({ kind: 'home' }, snapshot), snapshot);
-    const next = { ...snapshot, todayKey: '2026-11-27' };
+    const next = testSnapshot({ ...named, todayKey: '2026-11-27' });
     await images.image(images.describe({ kind: 'home' }, next), next);
     expect(draw).toHaveBeenCalledTimes(2);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { crc32, deflate } from 'node:zlib';
 import { renderAsync } from '@resvg/resvg-js';
-import { cacheKeys } from '@satta/shared/data';
 import { MONTH_NAMES } from '@satta/shared/domain/calendarNames';
 import { CHART_BASE, gameSlug } from '@satta/shared/domain/chartUrls';
 import { resultCell } from '@satta/shared/domain/currentGame';
@@ -24,7 +23,7 @@ import type { DayMetas, DayResults } from '@satta/shared/domain/results';
 import { addDays, daysInMonth, formatDisplayDate, pad2 } from '@satta/shared/domain/siteTime';
 import { COLORS } from '@satta/shared/ui/tokens';
 import { GlyphSheet, xmlAttr, type TextItem } from './previewText.ts';
-import { yearOf, type Snapshot } from './snapshot.ts';
+import { gameYearOf, holidaysOf, homeGamesOf, yearOf, type Snapshot } from './snapshot.ts';
 import { decideChart, type ChartDecider } from './chartDecision.ts';
 
 /*
@@ -135,9 +134,10 @@ function newestOf(metas: DayMetas | undefined, dates: readonly string[]): number
 export function homeModel(snapshot: Snapshot): HomeModel {
   const today = snapshot.todayKey;
   const yesterday = addDays(today, -1);
-  const noDraw = noDrawOf(snapshot.holidays, snapshot.games);
+  const homeGames = homeGamesOf(snapshot);
+  const noDraw = noDrawOf(holidaysOf(snapshot), homeGames);
   let newest: number | null = null;
-  const games = orderGames(snapshot.games).map((game): HomeGame => {
+  const games = orderGames(homeGames).map((game): HomeGame => {
     const cell = resultCell(game.results, today, yesterday);
     const at = newestOf(game.meta, [yesterday, today]);
     if (at !== null && (newest === null || at > newest)) newest = at;
@@ -158,9 +158,10 @@ export function homeModel(snapshot: Snapshot): HomeModel {
  * the year has none), from the year as the chart page reads it (else the home window's days).
  */
 export function chartModel(snapshot: Snapshot, game: string, year: number): ChartModel {
-  const data = snapshot.games.find((entry) => entry.name === game);
-  const results: DayResults = snapshot.years?.[cacheKeys.gameYear(game, year)] ?? data?.results ?? {};
-  const metas: DayMetas | undefined = snapshot.yearMetas?.[cacheKeys.gameYearMeta(game, year)] ?? data?.meta;
+  const loaded = gameYearOf(snapshot, game, year);
+  const data = homeGamesOf(snapshot).find((entry) => entry.name === game);
+  const results: DayResults = loaded?.results ?? data?.results ?? {};
+  const metas: DayMetas | undefined = loaded?.meta ?? data?.meta;
   const today = snapshot.todayKey;
   const dates = Object.keys(results)
     .filter((date) => date.startsWith(`${year}-`) && date <= today)

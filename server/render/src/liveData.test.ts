@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from 'firebase-admin/database';
+import type { GameData } from '@satta/shared/domain/results';
 import { LiveData } from './liveData.ts';
 
 /*
@@ -103,6 +104,12 @@ const tree = (): Tree => ({
   },
 });
 
+/** The snapshot's entries whose cache key starts with `prefix`. */
+const under = (live: LiveData, prefix: string) =>
+  Object.fromEntries(Object.entries(live.snapshot?.entries ?? {}).filter(([key]) => key.startsWith(prefix)));
+/** The home window's games (the site's day is 2026-11-20: from the 1st of November). */
+const gamesOf = (live: LiveData) => (live.snapshot?.entries['games:2026-11-01'] ?? []) as GameData[];
+
 async function started(db: FakeDatabase, yearLimit = 2) {
   const live = new LiveData({
     db: db as unknown as Database,
@@ -118,7 +125,7 @@ async function started(db: FakeDatabase, yearLimit = 2) {
 describe('LiveData', () => {
   it('knows each game’s first and last result date over its whole history', async () => {
     const live = await started(new FakeDatabase(tree()));
-    expect(live.snapshot?.spans).toEqual({
+    expect(live.snapshot?.entries['render:spans']).toEqual({
       Gali: { first: '2025-03-14', last: '2026-11-19' },
       Disawar: { first: '2026-11-20', last: '2026-11-20' },
       Gwalior: { first: null, last: null },
@@ -130,18 +137,21 @@ describe('LiveData', () => {
     const db = new FakeDatabase(tree());
     const live = await started(db, 2);
     expect(await live.loadYear('Gali', 2025)).toBe(true);
-    expect(live.snapshot?.years).toEqual({ 'year:Gali:2025': { '2025-03-14': '57' } });
+    expect(under(live, 'year:')).toEqual({ 'year:Gali:2025': { '2025-03-14': '57' } });
 
     db.set('sattanamee/Gali/2025-12-31', { number: '08' });
-    expect(live.snapshot?.years?.['year:Gali:2025']).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
-    expect(live.snapshot?.spans?.['Gali']).toEqual({ first: '2025-03-14', last: '2026-11-19' });
+    expect(live.snapshot?.entries['year:Gali:2025']).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
+    expect((live.snapshot?.entries['render:spans'] as Record<string, unknown>)['Gali']).toEqual({
+      first: '2025-03-14',
+      last: '2026-11-19',
+    });
 
     expect(await live.loadYear('Gali', 2026)).toBe(true);
     // Asked for again: the most recent one now, so Gali 2026 is the one to go.
     expect(await live.loadYear('Gali', 2025)).toBe(true);
     expect(await live.loadYear('Disawar', 2026)).toBe(true);
     expect(live.loadedYears).toBe(2);
-    expect(Object.keys(live.snapshot?.years ?? {}).sort()).toEqual(['year:Disawar:2026', 'year:Gali:2025']);
+    expect(Object.keys(under(live, 'year:')).sort()).toEqual(['year:Disawar:2026', 'year:Gali:2025']);
     expect(db.listening('sattanamee/Gali', '"start":"2026-01-01"')).toBe(0);
     expect(db.listening('sattanamee/Gali', '"start":"2025-01-01"')).toBe(1);
     live.stop();
@@ -159,12 +169,12 @@ describe('LiveData', () => {
       relistMs: 3_600_000,
     });
     await live.start();
-    expect(live.snapshot?.gameNames).toEqual(['Gali', 'Disawar', 'Gwalior']);
+    expect(live.snapshot?.entries['gameNames']).toEqual(['Gali', 'Disawar', 'Gwalior']);
     names = ['Gali', 'Disawar', 'Gwalior', 'Kalyan'];
     db.set('sattanamee/Kalyan', { time: '04:00 PM' });
     db.set('live/v/games', 2);
-    await vi.waitFor(() => expect(live.snapshot?.gameNames).toEqual(['Gali', 'Disawar', 'Gwalior', 'Kalyan']));
-    expect(live.snapshot?.games.find((game) => game.name === 'Kalyan')?.time).toBe('04:00 PM');
+    await vi.waitFor(() => expect(live.snapshot?.entries['gameNames']).toEqual(['Gali', 'Disawar', 'Gwalior', 'Kalyan']));
+    expect(gamesOf(live).find((game) => game.name === 'Kalyan')?.time).toBe('04:00 PM');
     live.stop();
   });
 
@@ -172,14 +182,14 @@ describe('LiveData', () => {
     const db = new FakeDatabase(tree());
     const live = await started(db);
     const seen: (string | undefined)[] = [];
-    const stop = live.onSnapshot(() => seen.push(live.snapshot?.games.find((g) => g.name === 'Disawar')?.results['2026-11-20']));
+    const stop = live.onSnapshot(() => seen.push(gamesOf(live).find((g) => g.name === 'Disawar')?.results['2026-11-20']));
     db.set('sattanamee/Disawar/2026-11-20', { number: '31' });
     expect(seen.at(-1)).toBe('31');
     stop();
     const count = seen.length;
     db.set('sattanamee/Disawar/2026-11-20', { number: '32' });
     expect(seen).toHaveLength(count);
-    expect(live.snapshot?.games.find((g) => g.name === 'Disawar')?.results['2026-11-20']).toBe('32');
+    expect(gamesOf(live).find((g) => g.name === 'Disawar')?.results['2026-11-20']).toBe('32');
     live.stop();
   });
 
@@ -200,18 +210,18 @@ describe('LiveData', () => {
 
   it('carries publish times and the corrections of the last 90 days into the snapshot', async () => {
     const live = await started(new FakeDatabase(tree()));
-    expect(live.snapshot?.games.find((g) => g.name === 'Gali')?.meta).toEqual({
+    expect(gamesOf(live).find((g) => g.name === 'Gali')?.meta).toEqual({
       '2026-11-19': { publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' },
     });
-    expect(live.snapshot?.corrections).toEqual([
+    expect(live.snapshot?.entries['corrections']).toEqual([
       { id: 'c1', game: 'Gali', date: '2026-11-19', from: '46', to: '47', publishedAt: 1_795_455_000_000, correctedAt: 1_795_455_600_000 },
     ]);
     expect(await live.loadYear('Gali', 2026)).toBe(true);
-    expect(live.snapshot?.yearMetas).toEqual({
+    expect(under(live, 'yearMeta:')).toEqual({
       'yearMeta:Gali:2026': { '2026-11-19': { publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' } },
     });
     expect(await live.loadYear('Gali', 2025)).toBe(true);
-    expect(live.snapshot?.yearMetas?.['yearMeta:Gali:2025']).toEqual({});
+    expect(live.snapshot?.entries['yearMeta:Gali:2025']).toEqual({});
     live.stop();
   });
 });

@@ -1,15 +1,16 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
-import { cacheKeys, homeWindowStart, type AdInfo, type MainInfo } from '@satta/shared/data';
+import { cacheKeys, homeWindowStart } from '@satta/shared/data';
 import { firstDateRead, lastDateRead, publicReads, type PublicRead } from '@satta/shared/data/publicReads';
 import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
-import { CORRECTIONS_WINDOW_MS, type Correction } from '@satta/shared/domain/corrections';
-import type { Khaiwal } from '@satta/shared/domain/agents';
+import { CORRECTIONS_WINDOW_MS } from '@satta/shared/domain/corrections';
 import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
 import type { Snapshot } from './snapshot.ts';
-import type { GameSpan } from '@satta/shared/domain/yearlyChart';
+import { SPANS_KEY, type GameSpan } from '@satta/shared/domain/yearlyChart';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
-import type { Holidays } from '@satta/shared/domain/holidays';
 import { adminQuery, followRead } from './adminReads.ts';
+
+/** The reads followed whole: every one has answered before the first snapshot. */
+const WHOLE_KEYS = [cacheKeys.khaiwals, cacheKeys.mainInfo, cacheKeys.adInfo, cacheKeys.holidays, cacheKeys.live, cacheKeys.corrections];
 
 export interface LiveDataOptions {
   db: Database;
@@ -39,11 +40,11 @@ interface YearEntry {
 /**
  * The public data in memory, from live listeners on the database (firebase-admin): every
  * game's time, place and results from yesterday / the 1st of this month on, its first and last
- * result date (two one-child queries), the khaiwals, `mian`, `adinfo` and the live read model
- * (`live`, shared/domain/liveNode.ts: what the pages listen to, kept here to be inlined with
- * them and repaired by liveRepair.ts). `snapshot` is null
- * until each part has answered once; after that it is replaced (never mutated) on every change,
- * and keeps the last data while the database is away.
+ * result date (two one-child queries), the khaiwals, `mian`, `adinfo`, the corrections, the days
+ * without a draw and the live read model (`live`, shared/domain/liveNode.ts: what the pages
+ * listen to, kept here to be inlined with them and repaired by liveRepair.ts), each under its
+ * cache key. `snapshot` is null until each part has answered once; after that it is replaced
+ * (never mutated) on every change, and keeps the last data while the database is away.
  *
  * A chart's year is loaded when its page is first asked for (loadYear) and then kept live like
  * the rest, up to `yearLimit` game-years (about 10 KB each); the least recently asked for is
@@ -53,16 +54,10 @@ export class LiveData {
   snapshot: Snapshot | null = null;
   connected = false;
   private readonly now: () => Date;
-  private readonly parts: {
-    games?: Map<string, GameData>;
-    spans?: Map<string, GameSpan>;
-    khaiwals?: Khaiwal[];
-    mainInfo?: MainInfo;
-    adInfo?: AdInfo;
-    corrections?: Correction[];
-    holidays?: Holidays;
-    live?: LiveNode;
-  } = {};
+  /** The reads followed whole (the table's entries), by cache key. */
+  private readonly whole = new Map<string, unknown>();
+  /** The home window's games and their spans, one query each per game; set once each game has answered. */
+  private readonly perGame: { games?: Map<string, GameData>; spans?: Map<string, GameSpan> } = {};
   /** Loaded game-years by cache key, least recently asked for first. */
   private readonly years = new Map<string, YearEntry>();
   private names: string[] = [];
@@ -81,16 +76,16 @@ export class LiveData {
     this.listen(db.ref('.info/connected'), (s) => (this.connected = s.val() === true), false);
     // The public reads of the browser's table (shared/data/publicReads.ts), followed with firebase-admin.
     this.stops.push(
-      this.follow(publicReads.khaiwals(), (khaiwals) => (this.parts.khaiwals = khaiwals)),
-      this.follow(publicReads.mainInfo(), (info) => (this.parts.mainInfo = info)),
-      this.follow(publicReads.adInfo(), (info) => (this.parts.adInfo = info)),
-      this.follow(publicReads.holidays(), (holidays) => (this.parts.holidays = holidays)),
+      this.followWhole(publicReads.khaiwals()),
+      this.followWhole(publicReads.mainInfo()),
+      this.followWhole(publicReads.adInfo()),
+      this.followWhole(publicReads.holidays()),
       this.follow(publicReads.live(), (live) => {
         // A change of the games (a game added by the dashboard stamps it) lists them again now,
         // not at the next relist: a page rendered meanwhile would lack the new game's time.
-        const moved = this.parts.live !== undefined && live.v.games !== this.parts.live.v.games;
-        this.parts.live = live;
-        if (moved) void this.followDay();
+        const known = this.whole.get(cacheKeys.live) as LiveNode | undefined;
+        this.whole.set(cacheKeys.live, live);
+        if (known !== undefined && live.v.games !== known.v.games) void this.followDay();
       }),
     );
     await this.followDay();
@@ -175,16 +170,16 @@ export class LiveData {
     this.gameStops = [];
     // The corrections page's 90 days move with the day as well.
     const since = this.now().getTime() - CORRECTIONS_WINDOW_MS;
-    this.gameStops.push(this.follow(publicReads.corrections(since), (corrections) => (this.parts.corrections = corrections)));
+    this.gameStops.push(this.followWhole(publicReads.corrections(since)));
     const games = new Map<string, GameData>();
     const spans = new Map<string, Partial<GameSpan>>();
-    this.parts.games = undefined;
-    this.parts.spans = undefined;
+    this.perGame.games = undefined;
+    this.perGame.spans = undefined;
     const from = homeWindowStart(today);
     const complete = () => {
-      if (games.size === this.names.length) this.parts.games = games;
+      if (games.size === this.names.length) this.perGame.games = games;
       if ([...spans.values()].filter((s) => s.first !== undefined && s.last !== undefined).length === this.names.length) {
-        this.parts.spans = spans as Map<string, GameSpan>;
+        this.perGame.spans = spans as Map<string, GameSpan>;
       }
     };
     for (const name of this.names) {
@@ -216,6 +211,11 @@ export class LiveData {
     this.publish();
   }
 
+  /** Follows one read of the table whole, kept under its cache key. */
+  private followWhole<T>(read: PublicRead<T>): () => void {
+    return this.follow(read, (value) => this.whole.set(read.key, value));
+  }
+
   /** Follows one read of the table; every value is applied and published. */
   private follow<T>(entry: PublicRead<T>, apply: (value: T) => void): () => void {
     return followRead(this.options.db, entry, (value) => {
@@ -238,29 +238,19 @@ export class LiveData {
   }
 
   private publish(): void {
-    const { games, spans, khaiwals, mainInfo, adInfo, corrections, holidays, live } = this.parts;
-    if (!games || !spans || !khaiwals || !mainInfo || !adInfo || !corrections || !holidays || !live) return;
-    const years: Record<string, DayResults> = {};
-    const yearMetas: Record<string, DayMetas> = {};
-    for (const [key, entry] of this.years) {
-      if (entry.results) years[key] = entry.results;
-      if (entry.meta) yearMetas[cacheKeys.gameYearMeta(entry.game, entry.year)] = entry.meta;
-    }
-    this.snapshot = {
-      at: this.now().getTime(),
-      todayKey: this.day,
-      gameNames: this.names,
-      games: this.names.map((name) => games.get(name)).filter((g): g is GameData => g !== undefined),
-      khaiwals,
-      mainInfo,
-      adInfo,
-      spans: Object.fromEntries(spans),
-      years,
-      yearMetas,
-      corrections,
-      holidays,
-      live,
+    const { games, spans } = this.perGame;
+    if (!games || !spans || WHOLE_KEYS.some((key) => !this.whole.has(key))) return;
+    const entries: Record<string, unknown> = {
+      ...Object.fromEntries(this.whole),
+      [cacheKeys.gameNames]: this.names,
+      [cacheKeys.gamesSince(homeWindowStart(this.day))]: this.names.map((name) => games.get(name)).filter((g) => g !== undefined),
+      [SPANS_KEY]: Object.fromEntries(spans),
     };
+    for (const [key, entry] of this.years) {
+      if (entry.results) entries[key] = entry.results;
+      if (entry.meta) entries[cacheKeys.gameYearMeta(entry.game, entry.year)] = entry.meta;
+    }
+    this.snapshot = { at: this.now().getTime(), todayKey: this.day, entries };
     for (const watcher of this.watchers) watcher();
   }
 }

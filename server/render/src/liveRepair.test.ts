@@ -10,8 +10,9 @@ import { livePatch } from '@satta/shared/data/livePatch';
 import { resultPatch } from '@satta/shared/data/resultPatch';
 import { LiveData } from './liveData.ts';
 import { LiveRepair, decideDigest, liveDaysPatch } from './liveRepair.ts';
-import type { Snapshot } from './snapshot.ts';
-import { waitFor } from './testSupport.ts';
+import type { LiveNode } from '@satta/shared/domain/liveNode';
+import { liveOf } from './snapshot.ts';
+import { testSnapshot, waitFor } from './testSupport.ts';
 
 /*
  * LiveRepair against the repository's local Realtime Database (server/rtdb) through firebase-admin,
@@ -109,12 +110,15 @@ async function settled(db: Database, ...repairs: LiveRepair[]): Promise<void> {
   await waitFor(() => repairs.every((repair) => repair.idle), 'the repairs to settle');
 }
 
+/** The live node in a LiveData's snapshot (undefined: none yet). */
+const liveIn = (data: LiveData) => (data.snapshot ? liveOf(data.snapshot) : undefined);
+
 describe('LiveRepair: live/days', () => {
   it('mirrors a result written to the specification’s path alone, its correction and its removal, and drops older days', async () => {
     const db = connect(freshNamespace());
     await db.ref().set({ ...seed(), live: { days: { ...seed().live.days, [TWO_DAYS_AGO]: { Gali: { n: '11' } } } } });
     const { data, repair, lines } = await renderInstance(db);
-    const entry = (game: string) => data.snapshot?.live.days[TODAY]?.[game];
+    const entry = (game: string) => liveIn(data)?.days[TODAY]?.[game];
 
     // The day before yesterday is removed at start.
     await waitFor(
@@ -132,7 +136,7 @@ describe('LiveRepair: live/days', () => {
     expect(await read(db, `live/days/${TODAY}/Gali`)).toEqual({ n: '42', p: PUBLISHED, u: PUBLISHED + 600_000, w: '97' });
 
     await db.ref(`sattanamee/Gali/${TODAY}`).remove();
-    await waitFor(() => data.snapshot?.live.days[TODAY] === undefined, 'the entry to go');
+    await waitFor(() => liveIn(data)?.days[TODAY] === undefined, 'the entry to go');
     expect(await read(db, `live/days/${TODAY}`)).toBeNull();
     await waitFor(() => repair.idle, 'the repair to settle');
 
@@ -187,8 +191,8 @@ describe('LiveRepair: live/days', () => {
     await adminWrite(write('Disawar', YESTERDAY, await read(db, `sattanamee/Disawar/${YESTERDAY}`), '38'));
     await adminWrite({ 'sattanamee/Disawar/time': '05:15 AM' });
 
-    expect(data.snapshot?.live.days[TODAY]?.['Gali']?.n).toBe('42');
-    expect(data.snapshot?.live.days[YESTERDAY]?.['Disawar']).toMatchObject({ n: '38', w: '83' });
+    expect(liveIn(data)?.days[TODAY]?.['Gali']?.n).toBe('42');
+    expect(liveIn(data)?.days[YESTERDAY]?.['Disawar']).toMatchObject({ n: '38', w: '83' });
     expect(repair.dayRepairs).toBe(0);
     expect(repair.stamps).toBe(stampsAtStart);
     expect(lines).toEqual([]);
@@ -227,7 +231,7 @@ describe('LiveRepair: version stamps', () => {
     await waitFor(() => repair.idle, 'the repair to settle');
     const stamp = (await read(db, 'live/v/mian')) as number;
     expect(stamp).toBeGreaterThan(firstStamp);
-    expect(data.snapshot?.live.v.mian).toBe(stamp);
+    expect(liveIn(data)?.v.mian).toBe(stamp);
     expect(await read(db, 'liveDigests/mian')).toEqual({
       d: digestOf({ notice: 'Closed on Monday', email: 'help@example.com' }),
       v: stamp,
@@ -288,7 +292,7 @@ describe('LiveRepair: version stamps', () => {
     await waitFor(async () => (await read(writer, 'liveDigests/adinfo/d')) === recorded, 'the new digest');
     const stamp = await read(writer, 'live/v/adinfo');
     await waitFor(
-      () => [first, second].every(({ data, repair }) => data.snapshot?.live.v.adinfo === stamp && repair.idle),
+      () => [first, second].every(({ data, repair }) => liveIn(data)?.v.adinfo === stamp && repair.idle),
       'both instances to see the stamp and settle',
     );
     expect(first.repair.stamps + second.repair.stamps).toBe(1);
@@ -320,25 +324,26 @@ describe('decideDigest', () => {
 });
 
 describe('liveDaysPatch', () => {
-  const snapshot = (live: Snapshot['live']): Snapshot => ({
-    at: 0,
-    todayKey: TODAY,
-    gameNames: ['Gali', 'Disawar'],
-    games: [
-      {
-        name: 'Gali',
-        time: null,
-        place: null,
-        results: { [TODAY]: '42' },
-        meta: { [TODAY]: { publishedAt: PUBLISHED, updatedAt: PUBLISHED } },
-      },
-      { name: 'Disawar', time: null, place: null, results: {} },
-    ],
-    khaiwals: [],
-    mainInfo: {},
-    adInfo: {},
-    live,
-  });
+  const snapshot = (live: LiveNode) =>
+    testSnapshot({
+      at: 0,
+      todayKey: TODAY,
+      gameNames: ['Gali', 'Disawar'],
+      games: [
+        {
+          name: 'Gali',
+          time: null,
+          place: null,
+          results: { [TODAY]: '42' },
+          meta: { [TODAY]: { publishedAt: PUBLISHED, updatedAt: PUBLISHED } },
+        },
+        { name: 'Disawar', time: null, place: null, results: {} },
+      ],
+      khaiwals: [],
+      mainInfo: {},
+      adInfo: {},
+      live,
+    });
 
   it('takes an undo’s `u` equal to `p` for no correction', () => {
     expect(liveDaysPatch(snapshot({ days: { [TODAY]: { Gali: { n: '42', p: PUBLISHED, u: PUBLISHED } } }, v: {} }))).toEqual({});

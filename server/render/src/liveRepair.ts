@@ -9,8 +9,9 @@ import {
   type LiveDay,
   type LivePart,
 } from '@satta/shared/domain/liveNode';
+import { cacheKeys } from '@satta/shared/data';
 import { logEvent, type Severity } from '../../log/log.ts';
-import type { Snapshot } from './snapshot.ts';
+import { correctionsOf, holidaysOf, homeGamesOf, liveOf, type Snapshot } from './snapshot.ts';
 
 /*
  * The render service keeps the live read model (`live`, shared/domain/liveNode.ts) in line with
@@ -92,15 +93,15 @@ export function readDigestRecord(value: unknown): DigestRecord | null {
 export function partData(snapshot: Snapshot, part: LivePart): unknown {
   switch (part) {
     case 'mian':
-      return snapshot.mainInfo;
+      return snapshot.entries[cacheKeys.mainInfo];
     case 'adinfo':
-      return snapshot.adInfo;
+      return snapshot.entries[cacheKeys.adInfo];
     case 'khaiwals':
-      return snapshot.khaiwals;
+      return snapshot.entries[cacheKeys.khaiwals];
     case 'corrections':
-      return snapshot.corrections ?? [];
+      return correctionsOf(snapshot);
     case 'holidays':
-      return snapshot.holidays ?? {};
+      return holidaysOf(snapshot);
     case 'games': {
       const from = liveWindowStart(snapshot.todayKey);
       const outside = (dateKey: string) => dateKey < from || dateKey > snapshot.todayKey;
@@ -111,7 +112,7 @@ export function partData(snapshot: Snapshot, part: LivePart): unknown {
         return kept.length > 0 ? Object.fromEntries(kept) : undefined;
       };
       return Object.fromEntries(
-        snapshot.games.map((game) => [
+        homeGamesOf(snapshot).map((game) => [
           game.name,
           { time: game.time, place: game.place, results: pick(game.results), meta: pick(game.meta) },
         ]),
@@ -121,7 +122,7 @@ export function partData(snapshot: Snapshot, part: LivePart): unknown {
 }
 
 export function partState(snapshot: Snapshot, part: LivePart): PartState {
-  return { d: digestOf(partData(snapshot, part)), v: snapshot.live.v[part], t: snapshot.todayKey };
+  return { d: digestOf(partData(snapshot, part)), v: liveOf(snapshot).v[part], t: snapshot.todayKey };
 }
 
 /** Two entries alike as pages read them: `u` equal to `p` is no correction (an undo writes it so). */
@@ -139,10 +140,12 @@ export function sameLiveDay(a: LiveDay | undefined, b: LiveDay | undefined): boo
  * is past midnight already) are left as they are: the snapshot cannot judge them.
  */
 export function liveDaysPatch(snapshot: Snapshot): Record<string, unknown> {
-  const { todayKey, live } = snapshot;
-  const expected = expectedLiveDays(snapshot.games, todayKey);
+  const { todayKey } = snapshot;
+  const live = liveOf(snapshot);
+  const games = homeGamesOf(snapshot);
+  const expected = expectedLiveDays(games, todayKey);
   const from = liveWindowStart(todayKey);
-  const known = new Set(snapshot.games.map((game) => game.name));
+  const known = new Set(games.map((game) => game.name));
   const patch: Record<string, unknown> = {};
   for (const [dateKey, games] of Object.entries(live.days)) {
     if (dateKey < from) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RenderedPage } from './renderPage.ts';
-import { entryOf, type Snapshot } from './snapshot.ts';
+import type { Snapshot } from './snapshot.ts';
 
 /** A response body kept with its compressed forms and its ETag, so a request costs no work. */
 export interface StoredBody {
@@ -152,5 +152,5 @@ export function retire(stored: StoredBody): void {
 
 /** What a page read, re-read from a snapshot (and its extra inputs): equal strings mean an equal page. */
 function inputsOf(keys: string[], snapshot: Snapshot, extra: unknown): string {
-  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => entryOf(snapshot, key)), extra });
+  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => snapshot.entries[key]), extra });
 }

@@ -2,20 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
-import { TEST_CONFIG, testMounts } from './testSupport.ts';
+import { TEST_CONFIG, testMounts, testSnapshot } from './testSupport.ts';
 
 /* A published result is rendered into the public pages as soon as the data has it, not on the next request. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-const snapshotWith = (gali: string): Snapshot => ({
-  at: Date.now(),
-  todayKey: today,
-  gameNames: ['GALI'],
-  games: [{ name: 'GALI', time: '11:30 PM', place: 3, results: { [today]: gali } }],
-  khaiwals: [],
-  mainInfo: {},
-  adInfo: {},
-  live: { days: { [today]: { GALI: { n: gali } } }, v: {} },
-});
+const snapshotWith = (gali: string): Snapshot =>
+  testSnapshot({
+    at: Date.now(),
+    todayKey: today,
+    gameNames: ['GALI'],
+    games: [{ name: 'GALI', time: '11:30 PM', place: 3, results: { [today]: gali } }],
+    khaiwals: [],
+    mainInfo: {},
+    adInfo: {},
+    live: { days: { [today]: { GALI: { n: gali } } }, v: {} },
+  });
 const data: { snapshot: Snapshot | null } = { snapshot: snapshotWith('47') };
 let server: RenderServer;
 

@@ -4,7 +4,7 @@ import { startRender, type RenderServer } from './app.ts';
 import { svgToPng } from './linkPreview.ts';
 import type { Snapshot } from './snapshot.ts';
 import { pngSize } from './testPng.ts';
-import { TEST_CONFIG, testMounts } from './testSupport.ts';
+import { TEST_CONFIG, testMounts, testSnapshot } from './testSupport.ts';
 
 /*
  * Link previews on the render service: the pages' og:image and Twitter tags, the images at their
@@ -16,7 +16,7 @@ const SITE = 'https://satta.example';
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const year = Number(today.slice(0, 4));
 
-const snapshot: Snapshot = {
+const named = {
   at: Date.UTC(2026, 0, 2, 3, 4, 5),
   todayKey: today,
   gameNames: ['Gali', 'Disawar'],
@@ -30,6 +30,7 @@ const snapshot: Snapshot = {
   live: { days: { [today]: { Gali: { n: '47' } } }, v: {} },
   spans: { Gali: { first: today, last: today }, Disawar: { first: null, last: null } },
 };
+const snapshot = testSnapshot(named);
 const data: { snapshot: Snapshot | null } = { snapshot };
 /** The injected renderer: resvg, counted. */
 let draws = 0;
@@ -119,7 +120,7 @@ describe('link previews', () => {
   it('a new number gives the page a new image address; the old one leads to it', async () => {
     const before = await imagePath('/');
     const pageRenders = server.pages.renders;
-    data.snapshot = { ...snapshot, games: [snapshot.games[0]!, { ...snapshot.games[1]!, results: { [today]: '09' } }] };
+    data.snapshot = testSnapshot({ ...named, games: [named.games[0]!, { ...named.games[1]!, results: { [today]: '09' } }] });
     try {
       const after = await imagePath('/');
       expect(after).not.toBe(before);
@@ -135,7 +136,7 @@ describe('link previews', () => {
       expect(server.previews.renders).toBe(renders + 1);
       // New data that changes nothing shown (the time it came) changes neither the address nor the page.
       const rendered = server.pages.renders;
-      data.snapshot = { ...data.snapshot, at: data.snapshot.at + 1000 };
+      data.snapshot = { ...data.snapshot!, at: data.snapshot!.at + 1000 };
       expect(await imagePath('/')).toBe(after);
       expect(server.pages.renders).toBe(rendered);
     } finally {

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import { DataProvider } from '@satta/shared/data';
-import { SnapshotSource, type Snapshot } from './snapshot.ts';
+import { DataProvider, type RuntimeConfig } from '@satta/shared/data';
+import { renderSource, type Snapshot } from './snapshot.ts';
 import { escapeHtml, headTags, scriptJson, type PageHead } from './seo.ts';
 import type { ShellServerBundle } from './bundles.ts';
 import type { WidgetLookup } from './widgets.ts';
@@ -28,16 +28,17 @@ export function renderPage(options: {
   url: string;
   head: PageHead;
   snapshot: Snapshot;
-  timezone: string;
+  /** The site's runtime config (its timezone); the render reads no database. */
+  config: RuntimeConfig;
 }): RenderedPage {
-  const { template, shell, widgets, url, head, snapshot, timezone } = options;
-  const source = new SnapshotSource(snapshot, timezone);
+  const { template, shell, widgets, url, head, snapshot, config } = options;
+  const source = renderSource(snapshot, config);
   const sheet = new ServerStyleSheet();
   let body: string;
   let styles: string;
   try {
-    // Every widget reaches the data through useData, which takes the provided source: nothing
-    // global is swapped while a page renders.
+    // Every widget reaches the data through useData, which takes the provided data service (the
+    // page's own, reading the snapshot): nothing global is swapped while a page renders.
     const page = createElement(DataProvider, { value: source }, createElement(shell.ServerPage, { url, widgets }));
     body = renderToString(sheet.collectStyles(page));
     styles = sheet.getStyleTags();

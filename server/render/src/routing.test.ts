@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 // mf-chart's decision, the function the service asks of mf-chart's server bundle: passed where
 // the service takes a DecideChartPage, it is also checked against the service's typing of it.
 import { decideChartPage } from '../../../mf-chart/src/rules/chartPage.ts';
-import { UNKNOWN_GAME_KEY, classify, describePage, previewOfPage } from './routing.ts';
+import { pageHead } from '../../../shell/src/routes.ts';
+import { NOT_FOUND_KEY, UNKNOWN_GAME_KEY, classify, describePage, previewOfPage } from './routing.ts';
+import { testSnapshot } from './testSupport.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /*
@@ -10,7 +12,7 @@ import type { Snapshot } from './snapshot.ts';
  * or, without mf-chart's decision (its server bundle not loaded), by the static host. The pages
  * themselves are in chartPages.test.ts.
  */
-const snapshot: Snapshot = {
+const snapshot = testSnapshot({
   at: Date.UTC(2026, 10, 15),
   todayKey: '2026-11-15',
   gameNames: ['Gali', 'Disawar'],
@@ -23,8 +25,9 @@ const snapshot: Snapshot = {
   adInfo: {},
   live: { days: {}, v: {} },
   spans: { Gali: { first: '2025-03-14', last: '2026-11-14' }, Disawar: { first: null, last: null } },
-};
-const site = { origin: 'https://satta.example', titles: { '/': 'Home' }, notFoundTitle: 'Page not found' };
+});
+// The shell's decision about its pages, as its server bundle exports it.
+const site = { origin: 'https://satta.example', pageHead };
 const isStatic = () => false;
 const sort = (path: string) => classify(path, snapshot, isStatic, decideChartPage);
 
@@ -58,6 +61,25 @@ describe('chart addresses, as mf-chart decides them', () => {
     const notFound = { title: 'Chart not found – Satta King Result', description: 'Chart not found – Satta King Result', canonical: null };
     expect(describePage('/chart/gali/2019', snapshot, site, decideChartPage)).toEqual({ url: '/chart/gali/2019', head: notFound });
     expect(describePage(UNKNOWN_GAME_KEY, snapshot, site, decideChartPage)).toEqual({ url: '/chart/zq0unknown0gameqz', head: notFound });
+  });
+
+  it('heads of the shell’s pages are the shell’s: its title and description, and its not-found page noindex', () => {
+    expect(describePage('/contact', snapshot, site, decideChartPage)).toEqual({
+      url: '/contact',
+      head: {
+        title: 'Contact – Satta King Result',
+        description: 'आज का सट्टा किंग रिज़ल्ट, चार्ट और खाईवाल जानकारी — केवल जानकारी के लिए। Informational only, 18+.',
+        canonical: 'https://satta.example/contact',
+      },
+    });
+    const shellNotFound = {
+      title: 'Page not found – Satta King Result',
+      description: 'यह पेज नहीं मिला। This page does not exist – Satta King Result.',
+      canonical: null,
+    };
+    expect(describePage(NOT_FOUND_KEY, snapshot, site, decideChartPage)).toEqual({ url: NOT_FOUND_KEY, head: shellNotFound });
+    // Without mf-chart's decision a chart address has the shell's not-found head (it is never rendered then).
+    expect(describePage('/chart/gali', snapshot, site, null)).toEqual({ url: '/chart/gali', head: shellNotFound });
   });
 
   it('the link preview of a page follows the same decision', () => {

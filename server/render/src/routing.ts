@@ -2,10 +2,13 @@ import { extname } from 'node:path';
 import { CHART_BASE } from '@satta/shared/domain/chartUrls';
 import { CLIENT_ONLY_PATHS, PUBLIC_PATHS } from '@satta/shared/domain/routes';
 import type { Snapshot } from './snapshot.ts';
-import { SITE_NAME, escapeHtml, type PageHead } from './seo.ts';
+import { escapeHtml, type PageHead } from './seo.ts';
 import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
 import { PREVIEW_BASE, previewTarget, type PreviewTarget } from './linkPreview.ts';
 import { decideChart, type ChartDecider } from './chartDecision.ts';
+import type { ShellServerBundle } from './bundles.ts';
+
+type ShellPageHead = ReturnType<ShellServerBundle['pageHead']>;
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
 export const PAGE_ROUTES = PUBLIC_PATHS;
@@ -111,41 +114,33 @@ export function previewOfPage(key: string, snapshot: Snapshot, decide: ChartDeci
   return page?.kind === 'chart' && page.canonicalRedirect === undefined ? { kind: 'chart', game: page.game, year: page.year } : null;
 }
 
-/** Shown to search engines and link previews; the shell's index.html has the same text. */
-export const META_DESCRIPTION = 'आज का सट्टा किंग रिज़ल्ट, चार्ट और खाईवाल जानकारी — केवल जानकारी के लिए। Informational only, 18+.';
-
-export const NOT_FOUND_DESCRIPTION = `यह पेज नहीं मिला। This page does not exist – ${SITE_NAME}.`;
-
 /**
- * The URL a page key is rendered for and its head. A chart address's head (the unknown game's page
- * too) is mf-chart's decision's; without one (never rendered then: see classify) it is the
- * shell's not-found head.
+ * The URL a page key is rendered for and its head, as the remote that renders it decides: a chart
+ * address's (the unknown game's page too) is mf-chart's decision's, every other page's the
+ * shell's (`pageHead`: its routes, and its not-found page, also for a chart address without
+ * mf-chart's decision, which is never rendered then: see classify).
  */
 export function describePage(
   key: string,
   snapshot: Snapshot,
-  site: { origin: string; titles: Record<string, string>; notFoundTitle: string },
+  site: { origin: string; pageHead: ShellServerBundle['pageHead'] },
   decide: ChartDecider,
 ): { url: string; head: PageHead } {
-  const notFound = { title: site.notFoundTitle, description: NOT_FOUND_DESCRIPTION, canonical: null };
-  if (key === NOT_FOUND_KEY) return { url: key, head: notFound };
+  const withOrigin = ({
+    title,
+    description,
+    canonicalPath,
+    structuredData,
+  }: ShellPageHead & { structuredData?: Record<string, unknown> }): PageHead => ({
+    title,
+    description,
+    canonical: canonicalPath === null ? null : site.origin + canonicalPath,
+    ...(structuredData ? { structuredData } : {}),
+  });
   if (key === UNKNOWN_GAME_KEY || key.startsWith(`${CHART_BASE}/`)) {
     const url = key === UNKNOWN_GAME_KEY ? UNKNOWN_GAME_PATH : key;
     const page = decideChart(decide, url, snapshot, site.origin);
-    if (page?.kind !== 'chart' && page?.kind !== 'not-found') return { url, head: notFound };
-    const { title, description, canonicalPath, structuredData } = page.head;
-    return {
-      url,
-      head: {
-        title,
-        description,
-        canonical: canonicalPath === null ? null : site.origin + canonicalPath,
-        ...(structuredData ? { structuredData } : {}),
-      },
-    };
+    return { url, head: withOrigin(page?.kind === 'chart' || page?.kind === 'not-found' ? page.head : site.pageHead(NOT_FOUND_KEY)) };
   }
-  return {
-    url: key,
-    head: { title: site.titles[key] ?? site.titles['/'] ?? SITE_NAME, description: META_DESCRIPTION, canonical: site.origin + key },
-  };
+  return { url: key, head: withOrigin(site.pageHead(key)) };
 }

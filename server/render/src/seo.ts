@@ -1,6 +1,6 @@
 import { chartPath, gameFromSlug, gameSlug } from '@satta/shared/domain/chartUrls';
 import { dateKey } from '@satta/shared/domain/siteTime';
-import { spanOf, type Snapshot } from './snapshot.ts';
+import { correctionsOf, gameNamesOf, spanOf, type Snapshot } from './snapshot.ts';
 
 /*
  * What search engines and link previews read besides the page itself: each page's head
@@ -72,7 +72,7 @@ export function headTags(head: PageHead): string {
 /** The newest result date of any game, or null. */
 export function newestResult(snapshot: Snapshot): string | null {
   let newest: string | null = null;
-  for (const name of snapshot.gameNames) {
+  for (const name of gameNamesOf(snapshot)) {
     const last = spanOf(snapshot, name).last;
     if (last !== null && (newest === null || last > newest)) newest = last;
   }
@@ -81,7 +81,8 @@ export function newestResult(snapshot: Snapshot): string | null {
 
 /** One address per game: a database spelling that shares another's slug is left out (it shows that game). */
 export function chartGames(snapshot: Snapshot): string[] {
-  return snapshot.gameNames.filter((name) => gameFromSlug(gameSlug(name), snapshot.gameNames) === name);
+  const names = gameNamesOf(snapshot);
+  return names.filter((name) => gameFromSlug(gameSlug(name), names) === name);
 }
 
 /**
@@ -93,7 +94,7 @@ export function chartGames(snapshot: Snapshot): string[] {
 export function sitemapXml(snapshot: Snapshot, origin: string, publicPaths: readonly string[]): string {
   const newest = newestResult(snapshot);
   // /corrections changes with its newest entry (none: no date), not with the results.
-  const corrected = snapshot.corrections?.[0]?.correctedAt;
+  const corrected = correctionsOf(snapshot)[0]?.correctedAt;
   const lastmod = (path: string) =>
     path === '/contact' ? null : path === '/corrections' ? (corrected === undefined ? null : dateKey(new Date(corrected))) : newest;
   const entries: { path: string; lastmod: string | null }[] = publicPaths.map((path) => ({ path, lastmod: lastmod(path) }));

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
-import { ROOT, TEST_CONFIG, testMounts } from './testSupport.ts';
+import { ROOT, TEST_CONFIG, testMounts, testSnapshot } from './testSupport.ts';
 
 /*
  * A remote redeployed alone: its folder gets a new server bundle (with its new browser bundle),
  * and the render service renders with it from its next check on, without a restart.
  */
-const snapshot: Snapshot = {
+const snapshot = testSnapshot({
   at: Date.UTC(2026, 0, 2, 3, 4, 5),
   todayKey: '2026-01-02',
   gameNames: ['GALI'],
@@ -20,7 +20,7 @@ const snapshot: Snapshot = {
   mainInfo: { phnnumber: '9876543210', email: 'help@example.com' },
   adInfo: {},
   live: { days: { '2026-01-02': { GALI: { n: '47' } } }, v: {} },
-};
+});
 
 let server: RenderServer;
 let agents: string;
