@@ -1,10 +1,10 @@
+import { useRead } from '@satta/shared/data';
 import { contactDetails } from '../contact/contactDetails.ts';
-import { useMainInfo } from '../hooks/useMainInfo.ts';
 import { ContactView } from './ContactView.tsx';
 
-/** Exposed page at /contact: mail, contact name and WhatsApp chat from main info. */
+/** Exposed page at /contact: mail, contact name and WhatsApp chat from main info (`mian`). */
 export default function ContactPage() {
-  const { data, error } = useMainInfo();
+  const { data, error } = useRead((service) => service.mainInfo$(), []);
   // A failed read is only logged (docs/product.md, Contact); the page then says the details are
   // missing.
   const loading = data === undefined && error === null;

@@ -8,11 +8,10 @@ import { monthlyChart, MONTH_NAMES, type MonthlyChartRow } from '@satta/shared/d
 import type { DayMetas, GameData } from '@satta/shared/domain/results';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { columnMetas } from '@satta/shared/domain/chartMeta';
-import { useMonthGames } from '../hooks/useMonthGames.ts';
-import { useChartData } from '../hooks/chartData.ts';
+import { useData, useRead } from '@satta/shared/data';
 import { useChartState } from '../hooks/useChartState.ts';
-import { useHolidays } from '../hooks/useHolidays.ts';
 import { monthlyNoDraw } from '../rules/noDrawCells.ts';
+import { withLoadTimeout } from '../rules/withLoadTimeout.ts';
 import { MONTHLY_CHART_CAPTION, MONTHLY_CHART_HEADING } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { ChartDownload } from '../download/ChartDownload.tsx';
@@ -67,9 +66,14 @@ const neverEmpty = () => false;
 /** This month from day 1 to today, in the specification's two tables of six games. */
 export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?: boolean }) {
   const headingId = useId();
-  const live = useMonthGames(follow);
-  const { timezone } = useChartData();
-  const holidays = useHolidays(follow);
+  // This month so far of every game: the home page's window, so the two pages share one cache.
+  // Not following (under a finished year's chart, which follows nothing live), the page's data
+  // stays, and so do its days without a draw (or they are read once).
+  const live = useRead((data) => withLoadTimeout(data.homeGames$({ live: follow })), [follow]);
+  const { timezone } = useData<'timezone'>();
+  // undefined until known (no marks until then); the first render is what the source has now, so
+  // the server's HTML hydrates as is.
+  const holidays = useRead((data) => data.holidays$({ live: follow }), [follow]).data;
   const state = useChartState(
     live,
     useCallback((games: GameData[]) => shapeTables(today.dateKey, games), [today.dateKey]),

@@ -6,11 +6,10 @@ import type { DayResults } from '@satta/shared/domain/results';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { yearlyChart } from '@satta/shared/domain/yearlyChart';
 import { chartPath } from '@satta/shared/domain/chartUrls';
-import { useGameYear, useGameYearMeta } from '../hooks/useGameYear.ts';
-import { useChartData } from '../hooks/chartData.ts';
+import { useData, useRead } from '@satta/shared/data';
 import { useChartState } from '../hooks/useChartState.ts';
-import { useHolidays } from '../hooks/useHolidays.ts';
 import { yearlyNoDraw } from '../rules/noDrawCells.ts';
+import { withLoadTimeout } from '../rules/withLoadTimeout.ts';
 import { emptyYearText, previousYearLink } from '../text.ts';
 import { ChartMessage } from './ChartMessage.tsx';
 import { ChartDownload } from '../download/ChartDownload.tsx';
@@ -88,10 +87,13 @@ interface Props {
 /** The full-screen yearly chart of one game, with a year picker; Escape or Close leaves it. */
 export function YearlyChartOverlay({ game, year, years, todayKey, follow = true, onYearChange, onClose }: Props) {
   const titleId = useId();
-  const live = useGameYear(game, year);
-  const meta = useGameYearMeta(game, year);
-  const { timezone } = useChartData();
-  const holidays = useHolidays(follow);
+  // Only this year is downloaded; its publish times come from the same database listener.
+  const live = useRead((data) => withLoadTimeout(data.gameYear$(game, year)), [game, year]);
+  const meta = useRead((data) => data.gameYearMeta$(game, year), [game, year]);
+  const { timezone } = useData<'timezone'>();
+  // undefined until known (no marks until then). Not following, the page's days without a draw
+  // stay (or are read once); the first render is what the source has now, so the HTML hydrates.
+  const holidays = useRead((data) => data.holidays$({ live: follow }), [follow]).data;
   const state = useChartState(
     live,
     useCallback((results: DayResults) => yearlyChart(results, year), [year]),

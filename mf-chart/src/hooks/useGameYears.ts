@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useChartData } from './chartData.ts';
+import { useData } from '@satta/shared/data';
 
 export interface GameYears {
   /** Newest first; always holds the current year. */
@@ -13,7 +13,7 @@ export interface GameYears {
  * offline) the current year alone is offered, so the chart is usable at once.
  */
 export function useGameYears(game: string | null, currentYear: number): GameYears {
-  const data = useChartData();
+  const data = useData<'gameYears'>();
   // Tagged with its game, so a game's answer is never taken for the next game's.
   const [state, setState] = useState<{ game: string | null; years: number[] }>({ game: null, years: [] });
   useEffect(() => {

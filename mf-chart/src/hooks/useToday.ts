@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { siteNow, type SiteNow } from '@satta/shared/domain/siteTime';
-import { useChartData } from './chartData.ts';
+import { useData } from '@satta/shared/data';
 
 // The chart only changes with the day; a coarse tick is enough and costs nothing.
 const TICK_MS = 15_000;
 
 /** The site-timezone date (today's key, year, day), kept current across midnight. */
 export function useToday(): SiteNow {
-  const { timezone } = useChartData();
+  const { timezone } = useData<'timezone'>();
   const [now, setNow] = useState(() => siteNow(new Date(), timezone));
   useEffect(() => {
     const update = () =>

@@ -8,7 +8,7 @@ import type { Holidays } from '@satta/shared/domain/holidays';
 import type { DayResults, GameData } from '@satta/shared/domain/results';
 import { ServerPathProvider } from '@satta/shared/ui';
 import ChartPage from './ChartPage.tsx';
-import type { ChartData } from '../hooks/chartData.ts';
+import type { ChartData } from '../testing/fakeChartData.tsx';
 import { ist } from '../testing/ist.ts';
 
 /*

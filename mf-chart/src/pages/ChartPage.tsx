@@ -5,13 +5,13 @@ import { CHART_INTRO_HI, CHART_SUBTITLE, chartHeader } from '@satta/shared/domai
 import { GAMES, orderGames } from '@satta/shared/domain/games';
 import { CHART_BASE, chartPath, parseChartPath, type ChartAddress } from '@satta/shared/domain/chartUrls';
 import { filterGames } from '@satta/shared/domain/gameSearch';
-import { useGameNames } from '../hooks/useGameNames.ts';
+import { useData, useRead, type DataService } from '@satta/shared/data';
 import { useGameYears } from '../hooks/useGameYears.ts';
-import { useChartData, type ChartData } from '../hooks/chartData.ts';
 import { useChartHead } from '../hooks/useChartHead.ts';
 import { useToday } from '../hooks/useToday.ts';
 import type { SiteNow } from '@satta/shared/domain/siteTime';
 import { chartState } from '../rules/chartState.ts';
+import { withLoadTimeout } from '../rules/withLoadTimeout.ts';
 import { decideChartPage, replacementPath, type ChartFacts, type ChartNotFoundReason } from '../rules/chartPage.ts';
 import { BAD_CHART_ADDRESS, unknownGameText, unknownYearText } from '../text.ts';
 import { ChartMessage } from '../components/ChartMessage.tsx';
@@ -56,7 +56,8 @@ export default function ChartPage() {
   // A finished year's chart follows nothing live: its numbers (and the month's below) arrive with
   // the page, a correction with the next render. Every other chart address is live.
   const follow = !(address.kind === 'chart' && address.year !== null && address.year < today.year);
-  const names = useGameNames(follow);
+  // The database's game names, cache first; not following, the page's list stays.
+  const names = useRead((data) => withLoadTimeout(data.gameNames$({ live: follow })), [follow]);
   const [search, setSearch] = useState('');
   const games = chartState(
     names,
@@ -72,7 +73,7 @@ export default function ChartPage() {
   const named = decideChartPage(asked, { ...facts, years: () => null });
   const chartGame = named.kind === 'chart' ? named.game : null;
   const browserYears = useGameYears(chartGame, today.year);
-  const data = useChartData();
+  const data = useData<'gameYears'>();
   // A server render knows the years at once, and so does the browser on the page it rendered
   // (see serverYears), until the database has answered.
   const years = browserYears.known ? browserYears : (serverYears(data, chartGame) ?? browserYears);
@@ -172,7 +173,7 @@ const MonthlyChartWhenNear = memo(function MonthlyChartWhenNear({ today, follow 
  * service on a server-rendered page (from the spans the page inlined), so that its first render
  * is the server's and hydrates. Otherwise useGameYears asks the database.
  */
-function serverYears(data: ChartData, game: string | null): { years: number[]; known: true } | null {
+function serverYears(data: Pick<DataService, 'gameYears'>, game: string | null): { years: number[]; known: true } | null {
   const peek = (data as Partial<{ peekGameYears: (name: string) => number[] | undefined }>).peekGameYears;
   const years = game === null || !peek ? undefined : peek.call(data, game);
   return years ? { years, known: true } : null;

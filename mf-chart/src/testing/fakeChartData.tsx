@@ -1,11 +1,16 @@
 import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
-import { DataProvider, withPeek, type Live } from '@satta/shared/data';
+import { DataProvider, withPeek, type DataService, type Live } from '@satta/shared/data';
 import type { Holidays } from '@satta/shared/domain/holidays';
 import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
 import { announceLocation, setNavigator } from '@satta/shared/ui';
-import type { ChartData } from '../hooks/chartData.ts';
+
+/** What the chart page reads of the data service; tests hand in a fake of just this. */
+export type ChartData = Pick<
+  DataService,
+  'gameNames$' | 'gameYear$' | 'gameYearMeta$' | 'gameYears' | 'holidays$' | 'homeGames$' | 'timezone'
+>;
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
 

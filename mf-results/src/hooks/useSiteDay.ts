@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
+import { useData } from '@satta/shared/data';
 import { addDays, siteNow, type SiteNow } from '@satta/shared/domain/siteTime';
 import { useNow } from './useNow.ts';
-import { useResultsData } from './resultsData.ts';
 
 export interface SiteDay {
   now: SiteNow;
@@ -11,7 +11,7 @@ export interface SiteDay {
 
 /** The site-timezone wall clock with today's and yesterday's result keys, every `periodMs`. */
 export function useSiteDay(periodMs = 1000): SiteDay {
-  const { timezone } = useResultsData();
+  const { timezone } = useData<'timezone'>();
   const date = useNow(periodMs);
   return useMemo(() => {
     const now = siteNow(date, timezone);

@@ -1,11 +1,13 @@
 import type { ReactElement } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { render, type RenderResult } from '@testing-library/react';
-import { DataProvider, type AdInfo, type Live, type MainInfo } from '@satta/shared/data';
+import { DataProvider, type AdInfo, type DataService, type Live, type MainInfo } from '@satta/shared/data';
 import type { GameData } from '@satta/shared/domain/results';
 import type { Correction } from '@satta/shared/domain/corrections';
 import type { Holidays } from '@satta/shared/domain/holidays';
-import type { ResultsData } from '../hooks/resultsData.ts';
+
+/** What the home widgets read of the data service; the fake is just this. */
+type ResultsData = Pick<DataService, 'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'holidays$' | 'connected$' | 'timezone'>;
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { useRead } from '@satta/shared/data';
 import { Card, CardHeading, color } from '@satta/shared/ui';
-import { useAdInfo } from '../hooks/useAdInfo.ts';
 import { ADS_HEADING, ADS_TIME } from '../text.ts';
 
 const List = styled.ul`
@@ -40,7 +40,8 @@ const Name = styled.strong`
  */
 export default function Ads() {
   const headingId = useId();
-  const { data } = useAdInfo();
+  // The ads keyed by label, each with a name and a time.
+  const { data } = useRead((service) => service.adInfo$(), []);
   const ads = Object.entries(data ?? {}).filter(([, ad]) => (ad?.name ?? '').trim() !== '');
   if (ads.length === 0) return null;
   return (

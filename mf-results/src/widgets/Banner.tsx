@@ -1,8 +1,8 @@
 import styled from 'styled-components';
+import { useRead } from '@satta/shared/data';
 import { color, StaleBadge } from '@satta/shared/ui';
 import { LOADING } from '@satta/shared/domain/messages';
 import { safeUrl, waLink } from '@satta/shared/domain/agents';
-import { useMainInfo } from '../hooks/useMainInfo.ts';
 import { Marquee } from '../ui/Marquee.tsx';
 import { BANNER_LABEL, CONTACT_LABEL, JOIN_CHANNEL, NOTICE_LABEL } from '../text.ts';
 
@@ -71,7 +71,8 @@ const Contact = styled.p`
  * number.
  */
 export default function Banner() {
-  const info = useMainInfo();
+  // The `mian` record: banner text, channel link, contact number.
+  const info = useRead((data) => data.mainInfo$(), []);
   const banner = info.data?.banner?.trim() || (info.data ? '' : LOADING);
   const channel = safeUrl(info.data?.channel);
   const notice = info.data?.notice?.trim() ?? '';

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { CLOCK_TICK_MS } from '@satta/shared/domain/constants';
 import { formatClock } from '@satta/shared/domain/siteTime';
+import { useData } from '@satta/shared/data';
 import { useNow } from '../hooks/useNow.ts';
-import { useResultsData } from '../hooks/resultsData.ts';
 import { Card } from '@satta/shared/ui';
 import { CLOCK_LABEL } from '../text.ts';
 
@@ -52,7 +52,7 @@ function zoneName(timezone: string, now: Date): string {
  * drown a screen reader.
  */
 export default function Clock() {
-  const { timezone } = useResultsData();
+  const { timezone } = useData<'timezone'>();
   const now = useNow(CLOCK_TICK_MS);
   const text = formatClock(now, timezone);
   return (

@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { LOADING, MISSING_NUMBER } from '@satta/shared/domain/messages';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import { siteDateTime } from '@satta/shared/domain/publishTimes';
+import { useData, useRead } from '@satta/shared/data';
 import { Card, CardHeading, StaleBadge, StickyScroll, StickyTable, color, onMobile } from '@satta/shared/ui';
-import { useCorrections } from '../hooks/useCorrections.ts';
-import { useResultsData } from '../hooks/resultsData.ts';
 import { useSideScroll } from '../hooks/useSideScroll.ts';
 import {
   CORRECTIONS_COLUMNS,
@@ -75,8 +74,8 @@ const Edge = styled.div`
 export default function Corrections() {
   const headingId = useId();
   const hintId = useId();
-  const live = useCorrections();
-  const { timezone } = useResultsData();
+  const live = useRead((data) => data.corrections$(), []);
+  const { timezone } = useData<'timezone'>();
   const list = live.data;
   const scroller = useRef<HTMLDivElement>(null);
   const { scrolls, moreRight } = useSideScroll(scroller, list);

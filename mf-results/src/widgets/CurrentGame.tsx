@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { currentGame, resultCell } from '@satta/shared/domain/currentGame';
 import { MISSING_NUMBER, MISSING_TIME } from '@satta/shared/domain/messages';
 import { publishedText } from '@satta/shared/domain/publishTimes';
-import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useData, useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
-import { useResultsData } from '../hooks/resultsData.ts';
 import { NumberDetail } from '../ui/NumberDetail.tsx';
 import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
@@ -51,11 +50,11 @@ const Published = styled.p`
  */
 export default function CurrentGame() {
   const headingId = useId();
-  const live = useHomeGames();
+  const live = useRead((data) => data.homeGames$(), []); // yesterday and this month so far, cache first
   const noDraw = useNoDraw(live.data);
   const { now, todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const game = live.data ? currentGame(live.data, now, noDraw) : null;
-  const { timezone } = useResultsData();
+  const { timezone } = useData<'timezone'>();
   const cell = game ? resultCell(game.results, todayKey, yesterdayKey) : null;
   const todayMeta = cell?.today == null ? undefined : game?.meta?.[todayKey];
   const published = publishedText(todayMeta, timezone);

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { HOME_MONTHLY_COLUMNS, HOME_MONTHLY_PINNED } from '@satta/shared/domain/games';
 import { monthlyRows } from '@satta/shared/domain/monthlyTable';
 import { MONTH_NAMES } from '@satta/shared/domain/yearlyChart';
-import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
@@ -78,7 +78,7 @@ function jumpToToday(event: MouseEvent<HTMLAnchorElement>, id: string): void {
  */
 export default function MonthlyTable() {
   const headingId = useId();
-  const live = useHomeGames();
+  const live = useRead((data) => data.homeGames$(), []); // yesterday and this month so far, cache first
   const noDraw = useNoDraw(live.data);
   const { now, todayKey } = useSiteDay(DAY_TICK_MS);
   const rows = useMemo(() => (live.data ? monthlyRows(todayKey, live.data, HOME_MONTHLY_COLUMNS) : undefined), [live.data, todayKey]);

@@ -4,7 +4,7 @@ import { nextGameOrTomorrow, secondsUntil } from '@satta/shared/domain/currentGa
 import { LOADING, MISSING_NUMBER, MISSING_TIME, NAV_CHART } from '@satta/shared/domain/messages';
 import { PATHS } from '@satta/shared/domain/routes';
 import { parseGameTime } from '@satta/shared/domain/time';
-import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { formatCountdown } from '@satta/shared/domain/countdown';
@@ -47,7 +47,7 @@ const ChartLink = styled(RouteLink)`
  */
 export default function NextGame() {
   const headingId = useId();
-  const live = useHomeGames();
+  const live = useRead((data) => data.homeGames$(), []); // yesterday and this month so far, cache first
   const noDraw = useNoDraw(live.data);
   const { now } = useSiteDay(1000);
   const next = live.data ? nextGameOrTomorrow(live.data, now, noDraw) : null;

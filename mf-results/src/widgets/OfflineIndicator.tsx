@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import styled from 'styled-components';
+import { useData, useObservable } from '@satta/shared/data';
 import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
-import { useOffline } from '../hooks/useOffline.ts';
+import { offlineAfterGrace } from '../rules/offlineAfterGrace.ts';
 import { OFFLINE } from '../text.ts';
 
 // Floats bottom-left, clear of the shell's reload button (bottom-right) and, on phones, of
@@ -29,7 +31,10 @@ const Pill = styled.span`
  * screen readers announce the change; it is empty while connected.
  */
 export default function OfflineIndicator() {
-  const offline = useOffline();
+  const { connected$ } = useData<'connected$'>();
+  // true once the page has been without its database connection for the grace period.
+  const offline$ = useMemo(() => offlineAfterGrace(connected$), [connected$]);
+  const offline = useObservable(offline$, false);
   return (
     <div role="status" aria-live="polite">
       {offline && <Pill data-testid="offline-indicator">{OFFLINE}</Pill>}

@@ -4,9 +4,8 @@ import { orderGames } from '@satta/shared/domain/games';
 import { resultCell } from '@satta/shared/domain/currentGame';
 import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING } from '@satta/shared/domain/messages';
 import { lastUpdatedText, latestUpdate } from '@satta/shared/domain/publishTimes';
-import { useHomeGames } from '../hooks/useHomeGames.ts';
+import { useData, useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
-import { useResultsData } from '../hooks/resultsData.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, StaleBadge, StickyScroll, StickyTable } from '@satta/shared/ui';
@@ -54,9 +53,9 @@ const LastUpdated = styled.p`
  * neither is in the server's HTML and neither moves anything when it appears.
  */
 export default function ResultTable() {
-  const live = useHomeGames();
+  const live = useRead((data) => data.homeGames$(), []); // yesterday and this month so far, cache first
   const noDraw = useNoDraw(live.data);
-  const { timezone } = useResultsData();
+  const { timezone } = useData<'timezone'>();
   const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
   const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
   const names = useMemo(() => games?.map((game) => game.name) ?? [], [games]);
