@@ -10,7 +10,7 @@ import {
   type RemoteName,
 } from '../shared/domain/remotes.ts';
 import { styledIds } from '../shared/build/styledIds.mjs';
-import { sharedVersionCheckOnce } from './sharedVersionCheck.ts';
+import { sharedVersionCheck } from './sharedVersionCheck.ts';
 
 /**
  * Module Federation settings common to the shell and the five remotes, so that every build
@@ -37,9 +37,8 @@ interface SharedEntry {
 
 /**
  * npm packages shared as single instances, with the subpaths that code imports. The router is
- * not among them: only the shell imports it (remotes link and redirect through shared/ui's
- * RouteLink and navigateTo), so the shell's bundle keeps just the parts of it that it uses,
- * where a shared module would have to ship whole.
+ * the shell's own (shell/src/router/): remotes link and redirect through shared/ui's RouteLink
+ * and navigateTo.
  */
 const PACKAGES: Record<string, string[]> = {
   react: ['react', 'react/jsx-runtime'],
@@ -131,11 +130,11 @@ export const WORKSPACE_ROOT = ROOT;
 /**
  * Plugins of every build, browser and server alike: styled-components ids that do not depend on
  * the order modules load in (see shared/build/styledIds.mjs), and the federation runtime's
- * version check answered once per question (see sharedVersionCheck.ts). They must come before
+ * version check of the ranges we write, small and quick (see sharedVersionCheck.ts). They must come before
  * the federation plugin.
  */
 export function commonPlugins() {
-  return [styledIds(ROOT), sharedVersionCheckOnce()];
+  return [styledIds(ROOT), sharedVersionCheck()];
 }
 
 /** Where a remote's server bundle lands, next to its browser bundle. */
@@ -208,22 +207,36 @@ export function remoteViteConfig(name: RemoteName) {
  * entry points (which come from the shell) keep theirs.
  */
 /**
- * The shell's leaf modules of @satta/shared (the pure domain rules and the data layer's paths and
- * types, which import nothing of the federation) in one chunk, instead of one per module that
+ * The shell's leaf modules of @satta/shared (the pure domain rules and the data layer's paths,
+ * types and errors, which import nothing of the federation) in one chunk, instead of one per module that
  * the shell's entry and the shared entry points have in common. Only leaves: a chunk holding a
  * module that awaits a shared import would form a cycle of top-level awaits with the entry
  * points, which never resolves.
  */
 export function shellChunks(id: string): string | undefined {
+  // Rollup's helper for CommonJS packages (react's), a leaf too: not a request of its own.
+  if (id === '\0commonjsHelpers.js') return 'domain';
   if (!id.startsWith(ROOT) || id.includes('/node_modules/')) return undefined;
-  return /[\\/]shared[\\/](domain[\\/][^\\/]+|data[\\/](paths|types))\.ts$/.test(id) ? 'domain' : undefined;
+  return /[\\/]shared[\\/](domain[\\/][^\\/]+|data[\\/](paths|types|errors))\.ts$/.test(id) ? 'domain' : undefined;
 }
 
-function remoteChunks(id: string): string | undefined {
+function remoteChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoOf }): string | undefined {
   if (!id.startsWith(ROOT) || id.includes('/node_modules/') || /[\\/]shared[\\/](data|ui)[\\/]/.test(id)) return undefined;
   // The exposed module itself stays the entry the federation plugin names in remoteEntry.js.
   if (id.endsWith(`/${WIDGETS_MODULE}`)) return undefined;
-  return 'code';
+  // Only what the widgets import: a module of shared/domain that only the fallback copies of the
+  // shared entry points reach (never loaded inside the shell) must not ride along in every visit.
+  return importedByWidgets(id, getModuleInfo) ? 'code' : undefined;
+}
+
+type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
+
+/** Whether a module of the build is statically imported, directly or not, by the remote's own src/. */
+function importedByWidgets(id: string, getModuleInfo: ModuleInfoOf, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  if (/[\\/]mf-[a-z]+[\\/]src[\\/]/.test(id)) return true;
+  return (getModuleInfo(id)?.importers ?? []).some((importer) => importedByWidgets(importer, getModuleInfo, seen));
 }
 
 /**

@@ -2,31 +2,34 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { satisfyOnceModule } from './sharedVersionCheck.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SATISFY_MODULE } from './sharedVersionCheck.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'satisfy-once-'));
+const dir = mkdtempSync(join(tmpdir(), 'satisfy-'));
+let satisfy: (version: string, range: string) => boolean;
+beforeAll(async () => {
+  writeFileSync(join(dir, 'satisfy.mjs'), SATISFY_MODULE);
+  ({ satisfy } = (await import(pathToFileURL(join(dir, 'satisfy.mjs')).href)) as { satisfy: typeof satisfy });
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The generated module over a stand-in check that counts its calls. */
-async function load(): Promise<{ satisfy: (version: string, range: string) => boolean; calls: () => number }> {
-  writeFileSync(
-    join(dir, 'check.mjs'),
-    'export let calls = 0;\nexport function satisfy(version, range) { calls++; return version.startsWith(range.slice(1, 4)); }\n',
-  );
-  writeFileSync(join(dir, 'once.mjs'), satisfyOnceModule(join(dir, 'check.mjs')));
-  const once = (await import(pathToFileURL(join(dir, 'once.mjs')).href)) as { satisfy: (v: string, r: string) => boolean };
-  const check = (await import(pathToFileURL(join(dir, 'check.mjs')).href)) as { calls: number };
-  return { satisfy: once.satisfy, calls: () => check.calls };
-}
+describe('the shared-version check of the federation runtime', () => {
+  it('answers caret ranges as semver does', () => {
+    expect(satisfy('19.2.3', '^19.2.0')).toBe(true);
+    expect(satisfy('19.3.0', '^19.2.0')).toBe(true);
+    expect(satisfy('19.1.9', '^19.2.0')).toBe(false);
+    expect(satisfy('20.0.0', '^19.2.0')).toBe(false);
+    expect(satisfy('0.1.0', '^0.1.0')).toBe(true);
+    expect(satisfy('0.1.5', '^0.1.0')).toBe(true);
+    expect(satisfy('0.2.0', '^0.1.0')).toBe(false);
+    expect(satisfy('0.0.3', '^0.0.3')).toBe(true);
+    expect(satisfy('0.0.4', '^0.0.3')).toBe(false);
+  });
 
-describe('the shared-version check, once per version and range', () => {
-  it("gives the plugin's answers and asks the plugin once for each pair", async () => {
-    const { satisfy, calls } = await load();
-    expect(satisfy('0.1.0', '^0.1.0')).toBe(true);
-    expect(satisfy('0.1.0', '^0.1.0')).toBe(true);
-    expect(satisfy('0.2.0', '^0.1.0')).toBe(false);
-    expect(satisfy('0.2.0', '^0.1.0')).toBe(false);
-    expect(calls()).toBe(2);
+  it('takes a plain version as exact, and no other form', () => {
+    expect(satisfy('7.8.2', '7.8.2')).toBe(true);
+    expect(satisfy('7.8.3', '7.8.2')).toBe(false);
+    expect(satisfy('7.8.2', '>=7.0.0')).toBe(false);
+    expect(satisfy('7.8.2-beta.1', '^7.8.0')).toBe(false);
   });
 });

@@ -122,7 +122,12 @@ async function warm(urls, page) {
     if (await cache.match(key)) continue;
     jobs.push(
       self
-        .fetch(url.href, { credentials: 'same-origin', mode: url.origin === self.location.origin ? 'same-origin' : 'cors' })
+        // From the HTTP cache, which has what the page just fetched: warming costs no download.
+        .fetch(url.href, {
+          credentials: 'same-origin',
+          mode: url.origin === self.location.origin ? 'same-origin' : 'cors',
+          cache: 'force-cache',
+        })
         .then((response) => (response.ok ? cache.put(key, response) : undefined))
         .catch(() => undefined),
     );
