@@ -1,6 +1,7 @@
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { join, resolve } from 'node:path';
+import { chromium, type CDPSession, type Page, type Request } from 'playwright-core';
 import { buildStale } from './build.ts';
-import { NAMESPACE, startStack } from './stack.ts';
+import { NAMESPACE, renderCaughtUp, startStack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
 import { PATHS } from '../shared/domain/routes.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
@@ -15,7 +16,10 @@ import { siteNow } from '../shared/domain/siteTime.ts';
  *   HTTP request to the database (a REST read or a REST stream);
  * - bytes from the database: the data the page received from it (WebSocket frames, REST bodies,
  *   stream events), without TLS or HTTP headers;
- * - HTTP requests and bytes as sent (gzip), the JavaScript among them.
+ * - HTTP requests and bytes as sent (gzip), the JavaScript among them: what went over the network,
+ *   the page's own requests and its service worker's (which starts during the first visit and
+ *   serves part of it); a request the worker answered counts as the worker's request, if that
+ *   one went to the network, and one answered from the HTTP cache costs nothing.
  *
  * Then the main thread's blocking time with the CPU slowed 4x, measured directly: the long tasks
  * (PerformanceObserver 'longtask') from navigation to 5 s after the load event, each counted
@@ -35,14 +39,33 @@ interface Cost {
 
 async function measure(page: Page, cdp: CDPSession, url: string, dbOrigin: string): Promise<Cost> {
   const cost: Cost = { reads: 0, dbBytes: 0, requests: 0, bytes: 0, jsRequests: 0, jsBytes: 0 };
-  const requests = new Map<string, { db: boolean; js: boolean; encoded: number; data: number; finished: boolean }>();
+  const requests = new Map<string, { db: boolean; encoded: number; data: number; finished: boolean }>();
   let lastRequestAt = Date.now();
+  const http: Promise<void>[] = [];
+  const context = page.context();
+  context.on('request', () => (lastRequestAt = Date.now()));
+  context.on('requestfinished', (request: Request) => {
+    if (request.url().startsWith(dbOrigin) || request.url().startsWith('data:')) return;
+    http.push(
+      (async () => {
+        if ((await request.response())?.fromServiceWorker()) return;
+        const sizes = await request.sizes();
+        const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+        if (bytes === 0) return; // from the HTTP cache (the worker keeping what the page fetched)
+        cost.requests += 1;
+        cost.bytes += bytes;
+        if (/\.m?js(\?|$)/.test(new URL(request.url()).pathname)) {
+          cost.jsRequests += 1;
+          cost.jsBytes += bytes;
+        }
+      })(),
+    );
+  });
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.request.url.startsWith('data:')) return;
     lastRequestAt = Date.now();
     const db = e.request.url.startsWith(dbOrigin);
-    const js = e.type === 'Script' || /\.m?js(\?|$)/.test(new URL(e.request.url).pathname);
-    requests.set(e.requestId, { db, js, encoded: 0, data: 0, finished: false });
+    requests.set(e.requestId, { db, encoded: 0, data: 0, finished: false });
   });
   cdp.on('Network.dataReceived', (e) => {
     const r = requests.get(e.requestId);
@@ -83,15 +106,13 @@ async function measure(page: Page, cdp: CDPSession, url: string, dbOrigin: strin
   // comes): the widgets below the first screen and the font fetched when idle are in.
   const quietSince = () => Date.now() - lastRequestAt;
   for (let waited = 0; quietSince() < 3000 && waited < 20_000; waited += 250) await page.waitForTimeout(250);
+  await Promise.all(http);
   let restBytes = 0;
   for (const r of requests.values()) {
-    cost.requests += 1;
-    cost.bytes += r.encoded;
-    if (r.js) {
-      cost.jsRequests += 1;
-      cost.jsBytes += r.encoded;
-    }
     if (r.db) {
+      // Counted here, not with the page's HTTP: a stream never finishes.
+      cost.requests += 1;
+      cost.bytes += r.encoded;
       cost.reads += 1;
       // A stream's data is counted from its events; a finished read's from its body.
       if (r.finished) restBytes += r.data;
@@ -122,10 +143,34 @@ async function blockingTime(page: Page, cdp: CDPSession, url: string): Promise<n
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/**
+ * BENCH_COST_VS=<another checkout of this repository, built, with its node_modules>: its site
+ * too, seeded alike, for the blocking time side by side (each page's loads alternate between the
+ * two, so both see the same machine).
+ */
+async function otherCheckout(dir: string): Promise<{ site: string; stop(): Promise<void> }> {
+  const { startStack: startOther, NAMESPACE: otherNamespace } = (await import(
+    join(resolve(dir), 'scripts/stack.ts')
+  )) as typeof import('./stack.ts');
+  const { seedData: otherData, seedDatabase: otherSeed } = (await import(
+    join(resolve(dir), 'scripts/seed.ts')
+  )) as typeof import('./seed.ts');
+  const other = await startOther({});
+  await otherSeed({ db: other.urls.database, ns: otherNamespace }, otherData({ days: 400 }));
+  // Its render service has no catch-up check of its own: give it the time it takes here.
+  await new Promise((ok) => setTimeout(ok, 10_000));
+  return { site: other.urls.site ?? '', stop: () => other.stop() };
+}
+
 if (!(await buildStale())) process.exit(1);
 const stack = await startStack({});
+let base: Awaited<ReturnType<typeof otherCheckout>> | undefined;
 try {
   await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 400 }));
+  // The first page view must not come before the render service has the seed (it would read it all again).
+  await renderCaughtUp(stack);
+  const site = stack.urls.site ?? '';
+  base = process.env.BENCH_COST_VS ? await otherCheckout(process.env.BENCH_COST_VS) : undefined;
   const thisYear = siteNow(new Date(), stack.config.timezone ?? 'Asia/Kolkata').year;
   const pages = [
     PATHS.home,
@@ -135,6 +180,8 @@ try {
     PATHS.contact,
     PATHS.luckyNumber,
   ];
+  // Playwright reports the service worker's own requests only with this set.
+  process.env['PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS'] = '1';
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
@@ -163,21 +210,30 @@ try {
     console.log('  db reads: SDK listens and REST reads or streams; db bytes: data received from the database (no headers).');
     console.log('  bytes: everything over HTTP as sent (gzip), the font fetched when idle included.');
     console.log(`Blocking time with the CPU slowed 4x (long tasks beyond 50 ms, load + 5 s, median of ${runsPerPage} cold loads, 360 px):`);
+    if (base) console.log(`  this checkout, then ${process.env.BENCH_COST_VS} (its loads taken in turn with this one's)`);
+    const once = async (site: string, path: string) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const ms = await blockingTime(page, await context.newCDPSession(page), site + path);
+      await context.close();
+      return ms;
+    };
+    const line = (runs: number[]) =>
+      `${String(Math.round(median(runs))).padStart(6)} ms   (runs ${runs.map((ms) => Math.round(ms)).join(', ')})`;
     for (const path of pages.slice(0, 3)) {
       const runs: number[] = [];
+      const baseRuns: number[] = [];
       for (let i = 0; i < runsPerPage; i++) {
-        const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-        const page = await context.newPage();
-        runs.push(await blockingTime(page, await context.newCDPSession(page), stack.urls.site + path));
-        await context.close();
+        runs.push(await once(site, path));
+        if (base) baseRuns.push(await once(base.site, path));
       }
-      console.log(
-        `  ${path.padEnd(18)}${String(Math.round(median(runs))).padStart(6)} ms   (runs ${runs.map((ms) => Math.round(ms)).join(', ')})`,
-      );
+      console.log(`  ${path.padEnd(18)}${line(runs)}`);
+      if (base) console.log(`  ${''.padEnd(18)}${line(baseRuns)}   the other checkout`);
     }
   } finally {
     await browser.close();
   }
 } finally {
+  await base?.stop();
   await stack.stop();
 }

@@ -294,3 +294,28 @@ async function startAuthEmulatorOnce(port: number, temp: string, echo?: boolean)
   );
   return managed;
 }
+
+/**
+ * Resolves once the render service's home page was rendered from the database's current live
+ * node (its inline `live` has the stored versions): data written just before (a seed) is then in
+ * the pages, and a page view starts from it instead of reading it again. Fails after `timeoutMs`.
+ */
+export async function renderCaughtUp(stack: Stack, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stored = await fetch(`${stack.urls.database}/live/v.json?ns=${NAMESPACE}`).then((res) => res.text());
+    const html = await fetch(`${stack.urls.site}/`).then(
+      (res) => res.text(),
+      () => '',
+    );
+    const inline = /<script type="application\/json" id="satta-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const rendered = inline === undefined ? undefined : (JSON.parse(inline) as { entries?: { live?: { v?: unknown } } }).entries?.live?.v;
+    if (rendered !== undefined && JSON.stringify(sortKeys(rendered)) === JSON.stringify(sortKeys(JSON.parse(stored) ?? {}))) return;
+    if (Date.now() > deadline)
+      throw new Error(`stack: the rendered home page is not from the current live node after ${timeoutMs / 1000} s`);
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+}
+
+const sortKeys = (value: unknown): unknown =>
+  value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) : value;
