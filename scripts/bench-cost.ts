@@ -1,7 +1,6 @@
-import { join, resolve } from 'node:path';
 import { chromium, type CDPSession, type Page, type Request } from 'playwright-core';
 import { buildStale } from './build.ts';
-import { NAMESPACE, renderCaughtUp, startStack } from './stack.ts';
+import { NAMESPACE, renderCaughtUp, startOtherCheckout, startStack, type OtherCheckout } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
 import { PATHS } from '../shared/domain/routes.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
@@ -148,29 +147,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * too, seeded alike, for the blocking time side by side (each page's loads alternate between the
  * two, so both see the same machine).
  */
-async function otherCheckout(dir: string): Promise<{ site: string; stop(): Promise<void> }> {
-  const { startStack: startOther, NAMESPACE: otherNamespace } = (await import(
-    join(resolve(dir), 'scripts/stack.ts')
-  )) as typeof import('./stack.ts');
-  const { seedData: otherData, seedDatabase: otherSeed } = (await import(
-    join(resolve(dir), 'scripts/seed.ts')
-  )) as typeof import('./seed.ts');
-  const other = await startOther({});
-  await otherSeed({ db: other.urls.database, ns: otherNamespace }, otherData({ days: 400 }));
-  // Its render service has no catch-up check of its own: give it the time it takes here.
-  await new Promise((ok) => setTimeout(ok, 10_000));
-  return { site: other.urls.site ?? '', stop: () => other.stop() };
-}
-
 if (!(await buildStale())) process.exit(1);
 const stack = await startStack({});
-let base: Awaited<ReturnType<typeof otherCheckout>> | undefined;
+let base: OtherCheckout | undefined;
 try {
   await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 400 }));
   // The first page view must not come before the render service has the seed (it would read it all again).
   await renderCaughtUp(stack);
   const site = stack.urls.site ?? '';
-  base = process.env.BENCH_COST_VS ? await otherCheckout(process.env.BENCH_COST_VS) : undefined;
+  base = process.env.BENCH_COST_VS ? await startOtherCheckout(process.env.BENCH_COST_VS) : undefined;
   const thisYear = siteNow(new Date(), stack.config.timezone ?? 'Asia/Kolkata').year;
   const pages = [
     PATHS.home,

@@ -2,7 +2,8 @@
 // 3 runs per URL, on `/`, `/chart` and `/chart/gali/{this year}` of a local stack seeded with
 // 400 days of sample data. Prints the median performance score, LCP, CLS, TBT and bytes per URL.
 //
-//   tsx scripts/bench-lighthouse.ts [--runs 3]
+//   tsx scripts/bench-lighthouse.ts [--runs 3] [--vs <another checkout, built>]
+//   (--vs: that checkout's site too, seeded alike, its runs taken in turn with this one's)
 //   tsx scripts/bench-lighthouse.ts --accessibility   (the accessibility score of the five public
 //   pages instead, once each, with the audits that fail)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,13 +12,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildStale } from './build.ts';
-import { NAMESPACE, ROOT, startStack, type Stack } from './stack.ts';
+import { NAMESPACE, ROOT, startOtherCheckout, startStack, type OtherCheckout, type Stack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
 import { chartPath } from '../shared/domain/chartUrls.ts';
 import { PATHS } from '../shared/domain/routes.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, accessibility: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, accessibility: { type: 'boolean', default: false }, vs: { type: 'string' } },
+});
 const CATEGORY = values.accessibility ? 'accessibility' : 'performance';
 const RUNS = Number(values.runs);
 const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
@@ -52,6 +55,7 @@ interface LighthouseJson {
 
 const children = new Set<ChildProcess>();
 let stack: Stack | null = null;
+let other: OtherCheckout | null = null;
 
 /** One Lighthouse run in its own Chromium (a fresh profile: a cold cache every time). */
 async function lighthouse(
@@ -114,7 +118,8 @@ async function stop(): Promise<void> {
   for (const child of children) child.kill('SIGINT');
   const running = stack;
   stack = null;
-  await running?.stop();
+  await Promise.all([running?.stop(), other?.stop()]);
+  other = null;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -138,6 +143,10 @@ async function main(): Promise<void> {
     const site = stack.urls.site ?? '';
     // A warm-up load renders every page once, so no run pays for the first render.
     for (const path of paths) await (await fetch(`${site}${path}`)).arrayBuffer();
+    if (values.vs) {
+      other = await startOtherCheckout(values.vs);
+      for (const path of paths) await (await fetch(`${other.site}${path}`)).arrayBuffer();
+    }
 
     if (values.accessibility) {
       console.log(`Lighthouse accessibility, mobile profile, ${CHROME}:`);
@@ -150,7 +159,9 @@ async function main(): Promise<void> {
     let header = false;
     for (const path of paths) {
       const runs: Figures[] = [];
+      const otherRuns: Figures[] = [];
       for (let run = 0; run < RUNS; run++) {
+        if (other) otherRuns.push((await lighthouse(`${other.site}${path}`, dir, run)).figures);
         const result = await lighthouse(`${site}${path}`, dir, run);
         if (!header) {
           header = true;
@@ -161,14 +172,20 @@ async function main(): Promise<void> {
         }
         runs.push(result.figures);
       }
-      const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
-      console.log(
-        `  ${path.padEnd(16)} score ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s  CLS ${m('cls').toFixed(3)}` +
-          `  TBT ${Math.round(m('tbt'))} ms  FCP ${(m('fcp') / 1000).toFixed(2)} s  bytes ${(m('bytes') / 1024).toFixed(1)} KB`,
-      );
-      console.log(
-        `  ${''.padEnd(16)} runs: ${runs.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)} s/${r.cls.toFixed(3)}`).join(', ')} (score/LCP/CLS)`,
-      );
+      for (const [label, figures] of [
+        [path, runs],
+        [`  ${values.vs ?? ''}`, otherRuns],
+      ] as const) {
+        if (figures.length === 0) continue;
+        const m = (key: keyof Figures) => median(figures.map((r) => r[key]));
+        console.log(
+          `  ${label.padEnd(16)} score ${String(m('score')).padStart(3)}  LCP ${(m('lcp') / 1000).toFixed(2)} s  CLS ${m('cls').toFixed(3)}` +
+            `  TBT ${Math.round(m('tbt'))} ms  FCP ${(m('fcp') / 1000).toFixed(2)} s  bytes ${(m('bytes') / 1024).toFixed(1)} KB`,
+        );
+        console.log(
+          `  ${''.padEnd(16)} runs: ${figures.map((r) => `${r.score}/${(r.lcp / 1000).toFixed(2)} s/${r.cls.toFixed(3)}/${Math.round(r.tbt)} ms`).join(', ')} (score/LCP/CLS/TBT)`,
+        );
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

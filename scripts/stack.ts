@@ -319,3 +319,23 @@ export async function renderCaughtUp(stack: Stack, timeoutMs = 60_000): Promise<
 
 const sortKeys = (value: unknown): unknown =>
   value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) : value;
+
+/** The site of another checkout of this repository, for a benchmark side by side. */
+export interface OtherCheckout {
+  site: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the stack of another checkout (`dir`: built, with its node_modules; an older commit, say)
+ * with its own scripts, seeded with 400 days of sample data as the benchmarks seed this one.
+ */
+export async function startOtherCheckout(dir: string): Promise<OtherCheckout> {
+  const stackModule = (await import(join(resolve(dir), 'scripts/stack.ts'))) as typeof import('./stack.ts');
+  const seedModule = (await import(join(resolve(dir), 'scripts/seed.ts'))) as typeof import('./seed.ts');
+  const other = await stackModule.startStack({});
+  await seedModule.seedDatabase({ db: other.urls.database, ns: stackModule.NAMESPACE }, seedModule.seedData({ days: 400 }));
+  // An older render service may have no catch-up check to wait for: give it the time it takes here.
+  await new Promise((ok) => setTimeout(ok, 10_000));
+  return { site: other.urls.site ?? '', stop: () => other.stop() };
+}
