@@ -133,10 +133,10 @@ describe('Routes', () => {
   });
 
   it('nests layouts with paths, index routes and routes without an element', () => {
-    const routes = (
+    const adminRoutes = (admin: ReactNode) => (
       <Routes>
         <Route element={<Layout />}>
-          <Route path="admin" element={<Page name="admin: " />}>
+          <Route path="admin" element={admin}>
             <Route index element={<Page name="index" />} />
             <Route path="users">
               <Route path="/admin/users/all" element={<Page name="all users" />} />
@@ -145,22 +145,11 @@ describe('Routes', () => {
         </Route>
       </Routes>
     );
-    renderAt('/admin', routes);
+    renderAt('/admin', adminRoutes(<Page name="admin: " />));
     expect(page()).toBe('admin: ');
     cleanup();
     // The layout renders its child's match only where its element has an Outlet.
-    const withOutlet = (
-      <Routes>
-        <Route element={<Layout />}>
-          <Route path="admin" element={<Outlet />}>
-            <Route index element={<Page name="index" />} />
-            <Route path="users">
-              <Route path="/admin/users/all" element={<Page name="all users" />} />
-            </Route>
-          </Route>
-        </Route>
-      </Routes>
-    );
+    const withOutlet = adminRoutes(<Outlet />);
     renderAt('/admin/', withOutlet);
     expect(page()).toBe('index');
     cleanup();
