@@ -3,7 +3,6 @@ import { GAMES } from '../shared/domain/games.ts';
 import { addDays } from '../shared/domain/siteTime.ts';
 import { describePreview, previewSvg, svgToPng } from '../server/render/src/linkPreview.ts';
 import { testSnapshot } from '../server/render/src/testSupport.ts';
-import type { Snapshot } from '../server/render/src/snapshot.ts';
 
 /*
  * What a link-preview image costs the render service (server/render/src/linkPreview.ts), for

@@ -8,7 +8,6 @@ import { readCorrections, type Correction } from '@satta/shared/domain/correctio
 import { readGameNode } from '@satta/shared/domain/results';
 import { feedEntries, jsonFeed, rssFeed, type FeedEntry } from './feeds.ts';
 import { testSnapshot } from './testSupport.ts';
-import type { Snapshot } from './snapshot.ts';
 
 /*
  * The feeds checked the way their readers take them: JSON Feed against the format's published

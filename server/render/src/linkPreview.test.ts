@@ -16,7 +16,6 @@ import {
 } from './linkPreview.ts';
 import { PreviewImages } from './previewImages.ts';
 import { testSnapshot, type TestData } from './testSupport.ts';
-import type { Snapshot } from './snapshot.ts';
 import { decodePng, pngSize } from './testPng.ts';
 // mf-chart's decision about a chart address, which the render service asks of its server bundle.
 import { decideChartPage } from '../../../mf-chart/src/rules/chartPage.ts';

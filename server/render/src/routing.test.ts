@@ -5,7 +5,6 @@ import { decideChartPage } from '../../../mf-chart/src/rules/chartPage.ts';
 import { pageHead } from '../../../shell/src/routes.ts';
 import { NOT_FOUND_KEY, UNKNOWN_GAME_KEY, classify, describePage, previewOfPage } from './routing.ts';
 import { testSnapshot } from './testSupport.ts';
-import type { Snapshot } from './snapshot.ts';
 
 /*
  * How the service sorts chart addresses: as mf-chart decides them (its status, redirect and head),

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
-import type { Snapshot } from './snapshot.ts';
 import { ROOT, TEST_CONFIG, testMounts, testSnapshot } from './testSupport.ts';
 
 /*
