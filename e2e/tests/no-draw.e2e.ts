@@ -93,7 +93,7 @@ describe('days without a draw', () => {
 
     // The visitor's page, open all along, follows: no 'Wait...', and the countdown is to Palika bazar.
     await visitorSees(visitor, 'Faridabad', NO_DRAW_TODAY);
-    await expect.poll(() => nextName(visitor).textContent(), { timeout: 10_000 }).toBe('Palika bazar');
+    await expect.poll(() => nextName(visitor).textContent()).toBe('Palika bazar');
     expect(await widget(visitor, 'NextGame').getByTestId('next-game-time').textContent()).toBe('07:20 PM');
     const seconds = countdownSeconds((await widget(visitor, 'NextGame').getByTestId('next-game-countdown').textContent()) ?? '');
     // 05:50 PM to 07:20 PM is 1 h 30 min; the page's clock has run on a little since.
@@ -117,14 +117,14 @@ describe('days without a draw', () => {
     await section.getByRole('button', { name: `Remove the mark of Faridabad on ${TODAY_SHOWN}`, exact: true }).click();
     await section.getByText(`Faridabad: the no-draw mark on ${TODAY_SHOWN} is removed.`, { exact: true }).waitFor();
     await visitorSees(visitor, 'Faridabad', 'Wait...');
-    await expect.poll(() => nextName(visitor).textContent(), { timeout: 10_000 }).toBe('Faridabad');
+    await expect.poll(() => nextName(visitor).textContent()).toBe('Faridabad');
     expect(await rest('holidays')).toBeNull();
   });
 
   it('a page loaded on the day has it in its HTML, skips the game as current game, and its chart marks the day', async () => {
     await rest(`holidays/Faridabad/dates/${TODAY}`, 'PUT', true);
     // The render service follows the node: the next render of the home page has the words.
-    await expect.poll(async () => (await (await fetch(`${site}/`)).text()).includes('आज अवकाश'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await (await fetch(`${site}/`)).text()).includes('आज अवकाश')).toBe(true);
 
     const visitor = await visitAt('18:10');
     await dismissNotificationPrompt(visitor);

@@ -324,7 +324,7 @@ describe('a repeat visit with the backend unreachable', () => {
       const table = widget(again.page, 'ResultTable');
       await table.locator('tr[data-game="Gali"]').waitFor({ timeout: 15_000 });
       // The server's HTML is of the real day; the page, on its own day, paints that day from storage.
-      await expect.poll(() => todayCell(again.page, 'Gali').textContent(), { timeout: 15_000 }).toBe('68');
+      await expect.poll(() => todayCell(again.page, 'Gali').textContent()).toBe('68');
       expect(await yesterdayCell(again.page, 'Gali').textContent()).toBe('24');
       // With the time of the data the page was rendered from (the render service's data time).
       expect(await table.getByTestId('stale-badge').textContent()).toMatch(/^पुराना डेटा \/ cached · \d\d-\d\d \d\d:\d\d$/);
