@@ -9,8 +9,21 @@ import { SPANS_KEY, type GameSpan } from '@satta/shared/domain/yearlyChart';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
 import { adminQuery, followRead } from './adminReads.ts';
 
-/** The reads followed whole: every one has answered before the first snapshot. */
-const WHOLE_KEYS = [cacheKeys.khaiwals, cacheKeys.mainInfo, cacheKeys.adInfo, cacheKeys.holidays, cacheKeys.live, cacheKeys.corrections];
+/**
+ * The public reads of the table followed as they are, each kept under its cache key (a new public
+ * datum of that kind is its table entry and a line here). The live node, the corrections (their
+ * window moves with the day), the games and their spans (one query each per game) and the chart
+ * years are followed apart.
+ */
+const wholeReads = (): PublicRead<unknown>[] => [
+  publicReads.khaiwals(),
+  publicReads.mainInfo(),
+  publicReads.adInfo(),
+  publicReads.holidays(),
+];
+
+/** What must have answered before the first snapshot. */
+const FIRST_KEYS = [...wholeReads().map((read) => read.key), cacheKeys.live, cacheKeys.corrections];
 
 export interface LiveDataOptions {
   db: Database;
@@ -54,7 +67,7 @@ export class LiveData {
   snapshot: Snapshot | null = null;
   connected = false;
   private readonly now: () => Date;
-  /** The reads followed whole (the table's entries), by cache key. */
+  /** The reads followed whole (wholeReads, the live node, the corrections), by cache key. */
   private readonly whole = new Map<string, unknown>();
   /** The home window's games and their spans, one query each per game; set once each game has answered. */
   private readonly perGame: { games?: Map<string, GameData>; spans?: Map<string, GameSpan> } = {};
@@ -76,10 +89,7 @@ export class LiveData {
     this.listen(db.ref('.info/connected'), (s) => (this.connected = s.val() === true), false);
     // The public reads of the browser's table (shared/data/publicReads.ts), followed with firebase-admin.
     this.stops.push(
-      this.followWhole(publicReads.khaiwals()),
-      this.followWhole(publicReads.mainInfo()),
-      this.followWhole(publicReads.adInfo()),
-      this.followWhole(publicReads.holidays()),
+      ...wholeReads().map((read) => this.followWhole(read)),
       this.follow(publicReads.live(), (live) => {
         // A change of the games (a game added by the dashboard stamps it) lists them again now,
         // not at the next relist: a page rendered meanwhile would lack the new game's time.
@@ -239,7 +249,7 @@ export class LiveData {
 
   private publish(): void {
     const { games, spans } = this.perGame;
-    if (!games || !spans || WHOLE_KEYS.some((key) => !this.whole.has(key))) return;
+    if (!games || !spans || FIRST_KEYS.some((key) => !this.whole.has(key))) return;
     const entries: Record<string, unknown> = {
       ...Object.fromEntries(this.whole),
       [cacheKeys.gameNames]: this.names,
