@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { SPLASH_MS } from '../../shared/domain/constants.ts';
 import { DISMISSED_KEY } from '../../shell/src/notify/shouldPrompt.ts';
+import { SPLASH_SEEN_KEY } from '../../shell/src/layout/splashState.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 360, height: 740 };
@@ -57,6 +58,15 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
 export async function waitForSplashToGo(page: Page): Promise<void> {
   await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
   await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_MS + 15_000 });
+}
+
+/**
+ * Every page of the context starts as a later view of the browser session, which has no splash
+ * (index.html shows it on the first view only). For tests about something else: each saves the
+ * splash's 2 s.
+ */
+export async function skipSplash(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SEEN_KEY);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TITLES, PATHS, type RoutePath } from '../../shell/src/routes.ts';
-import { DESKTOP, MOBILE, launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { DESKTOP, MOBILE, launchBrowser, openPage, skipSplash, waitForSplashToGo } from '../support/browser.ts';
 
 const { site } = inject('e2e');
 
@@ -42,6 +42,7 @@ describe.each([
   it.each(ROUTES)(`$path renders with its title, the disclaimer and the nav highlight (${label})`, async ({ path, nav, ready }) => {
     const { context, page, log } = await openPage(browser, viewport);
     try {
+      await skipSplash(context);
       await page.goto(site + path);
       await waitForSplashToGo(page);
       await ready(page);
@@ -82,6 +83,7 @@ describe('deep links', () => {
   it.each([PATHS.chart, PATHS.luckyNumber, PATHS.contact])('%s survives a reload', async (path) => {
     const { context, page } = await openPage(browser);
     try {
+      await skipSplash(context);
       const response = await page.goto(site + path);
       expect(response?.status()).toBe(200);
       await waitForSplashToGo(page);
