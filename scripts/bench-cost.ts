@@ -142,13 +142,13 @@ async function blockingTime(page: Page, cdp: CDPSession, url: string): Promise<n
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+if (!(await buildStale())) process.exit(1);
+const stack = await startStack({});
 /**
  * BENCH_COST_VS=<another checkout of this repository, built, with its node_modules>: its site
  * too, seeded alike, for the blocking time side by side (each page's loads alternate between the
  * two, so both see the same machine).
  */
-if (!(await buildStale())) process.exit(1);
-const stack = await startStack({});
 let base: OtherCheckout | undefined;
 try {
   await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 400 }));
