@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_REMOTE_NAMES, REMOTES, REMOTE_NAMES, federationExposes } from '../shared/domain/remotes.ts';
-import { SHARED_ENTRY_POINTS, WORKSPACE_ROOT, remoteTypeProblems } from './federation.ts';
+import { SHARED_ENTRY_POINTS, WORKSPACE_ROOT, compileHint, remoteTypeProblems } from './federation.ts';
 
 /*
  * The manifest of remotes (shared/domain/remotes.ts) against what still has to be written by
@@ -73,6 +73,25 @@ describe('the shared entry points', () => {
   it('are the only modules of @satta/shared/data and /ui that an app imports (each one chunk, one instance per page)', () => {
     expect(importedSharedSpecifiers()).toEqual(['@satta/shared/data', '@satta/shared/ui']);
     expect([...SHARED_ENTRY_POINTS].sort()).toEqual(importedSharedSpecifiers());
+  });
+});
+
+describe('compileHint', () => {
+  it("puts V8's compile hint first in react-dom's client chunk only", () => {
+    const chunk = (code: string, moduleIds: string[], isDynamicEntry = true) => ({ type: 'chunk', code, moduleIds, isDynamicEntry });
+    const bundle = {
+      'assets/client-a1.js': chunk('import{r}from"./index-b2.js";', [
+        '/repo/node_modules/react-dom/cjs/react-dom-client.production.js',
+        '/repo/node_modules/react-dom/client.js',
+      ]),
+      'assets/index-b2.js': chunk('export const r=1;', ['/repo/node_modules/react-dom/index.js'], false),
+      'assets/Widgets-c3.js': chunk('export{};', ['/repo/mf-results/src/widgets.ts']),
+    };
+    const generateBundle = compileHint().generateBundle as (options: unknown, bundle: unknown) => void;
+    generateBundle.call({}, {}, bundle);
+    expect(bundle['assets/client-a1.js'].code).toBe('//# allFunctionsCalledOnLoad\nimport{r}from"./index-b2.js";');
+    expect(bundle['assets/index-b2.js'].code).toBe('export const r=1;');
+    expect(bundle['assets/Widgets-c3.js'].code).toBe('export{};');
   });
 });
 

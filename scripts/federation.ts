@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -227,6 +228,31 @@ function remoteChunks(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfo
   // Only what the widgets import: a module of shared/domain that only the fallback copies of the
   // shared entry points reach (never loaded inside the shell) must not ride along in every visit.
   return importedByWidgets(id, getModuleInfo) ? 'code' : undefined;
+}
+
+/**
+ * V8's explicit compile hint (`//# allFunctionsCalledOnLoad` as the file's first line) on
+ * react-dom's client chunk, whose functions nearly all run while the page starts: Chrome compiles
+ * them while the file downloads, off the main thread, instead of one by one on it as each is first
+ * called. With the CPU slowed 4x, the task that evaluates the chunk went from about 75 to 63 ms.
+ * Added once the chunk is minified (the minifier drops comments) and named: the name's hash is
+ * that of the code without the line, which never changes.
+ */
+export function compileHint(): Plugin {
+  return {
+    name: 'satta:compile-hint',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (
+          chunk.type === 'chunk' &&
+          chunk.isDynamicEntry &&
+          chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/.test(id))
+        )
+          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      }
+    },
+  };
 }
 
 type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;

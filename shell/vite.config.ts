@@ -10,6 +10,7 @@ import {
   serverViteConfig,
   sharedConfig,
   shellChunks,
+  compileHint,
 } from '../scripts/federation.ts';
 
 /*
@@ -56,6 +57,7 @@ export default defineConfig(({ isSsrBuild }) =>
             shared: sharedConfig({ role: 'host' }),
           }),
           deferBoot(),
+          compileHint(),
         ],
         build: {
           ...federationBuild,
