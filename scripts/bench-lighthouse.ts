@@ -2,8 +2,10 @@
 // 3 runs per URL, on `/`, `/chart` and `/chart/gali/{this year}` of a local stack seeded with
 // 400 days of sample data. Prints the median performance score, LCP, CLS, TBT and bytes per URL.
 //
-//   tsx scripts/bench-lighthouse.ts [--runs 3] [--vs <another checkout, built>]
-//   (--vs: that checkout's site too, seeded alike, its runs taken in turn with this one's)
+//   tsx scripts/bench-lighthouse.ts [--runs 3] [--vs <another checkout, built>] [--throttling devtools]
+//   (--vs: that checkout's site too, seeded alike, its runs taken in turn with this one's;
+//   --throttling devtools: the CPU slowed 4x and the network slowed by DevTools while the page
+//   loads, the figures measured from what happened instead of simulated)
 //   tsx scripts/bench-lighthouse.ts --accessibility   (the accessibility score of the five public
 //   pages instead, once each, with the audits that fail)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,10 +21,17 @@ import { chartPath } from '../shared/domain/chartUrls.ts';
 import { PATHS } from '../shared/domain/routes.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, accessibility: { type: 'boolean', default: false }, vs: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    throttling: { type: 'string', default: 'simulate' },
+    accessibility: { type: 'boolean', default: false },
+    vs: { type: 'string' },
+  },
 });
 const CATEGORY = values.accessibility ? 'accessibility' : 'performance';
 const RUNS = Number(values.runs);
+if (values.throttling !== 'simulate' && values.throttling !== 'devtools') throw new Error('--throttling is simulate or devtools');
+const THROTTLING = values.throttling;
 const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const LIGHTHOUSE = join(ROOT, 'node_modules/lighthouse/cli/index.js');
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-quic'];
@@ -72,7 +81,7 @@ async function lighthouse(
     `--output-path=${out}`,
     `--only-categories=${CATEGORY}`,
     '--form-factor=mobile',
-    '--throttling-method=simulate',
+    `--throttling-method=${THROTTLING}`,
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
   ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH: CHROME } });
@@ -166,7 +175,7 @@ async function main(): Promise<void> {
         if (!header) {
           header = true;
           console.log(
-            `Lighthouse ${result.version}, mobile profile, simulated throttling, ${CHROME}, median of ${RUNS} runs` +
+            `Lighthouse ${result.version}, mobile profile, ${THROTTLING === 'simulate' ? 'simulated throttling' : 'DevTools throttling (measured)'}, ${CHROME}, median of ${RUNS} runs` +
               ` (benchmarkIndex of this machine ${result.benchmarkIndex ?? '?'}):`,
           );
         }
