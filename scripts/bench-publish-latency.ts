@@ -263,8 +263,17 @@ async function main(): Promise<void> {
   await home.context().close();
   const chart = await openPage(`/chart/gali/${today.slice(0, 4)}`, async (page) => {
     await page.locator(chartCell(today)).waitFor({ timeout: 30_000 });
-    // The stream has answered: the chart is live.
-    await page.waitForTimeout(1000);
+    // Live: the widget holding the cell has taken over the server's HTML (RemoteWidget's data-ssr
+    // wrapper is gone), as on / above. (A fixed second after the load was not always enough: the
+    // first write then waited for mf-chart's code, 1.7-1.8 s.)
+    await page.waitForFunction(
+      (cell) => {
+        const slot = document.querySelector(cell)?.closest('[data-widget]');
+        return slot !== null && slot !== undefined && slot.querySelector(':scope > [data-ssr]') === null;
+      },
+      chartCell(today),
+      { timeout: 30_000 },
+    );
   });
   const charted = await series(chart, chartCell(today), true);
   await chart.context().close();
