@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 /*
  * End-to-end tests of the composed site in Chromium. One stack (built site, local backend) is
  * started once by the global setup; the files run one after the other in a single fork because
- * they share that stack and the machine has two cores.
+ * they share that stack. `npm test` runs two such processes at once, each on a share of the
+ * files (`--shard`) and with a stack of its own (scripts/test.mjs).
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),

@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { requireSupportedNode } from './nodeVersion.mjs';
 
 /**
@@ -9,13 +10,49 @@ import { requireSupportedNode } from './nodeVersion.mjs';
  * Chromium, after a strict typecheck of every project and the lint (scripts/lint.mjs: ESLint with
  * the import boundaries). Prints one closing line 'N passed, N failed' over both runs; a typecheck
  * or lint failure fails the run too.
+ *
+ * The end-to-end files run in E2E_SHARDS (default 2) vitest processes at once, each with its own
+ * whole stack (e2e/globalSetup.ts, free ports, its own database): one process leaves about half
+ * the machine idle while it waits on the browser and the services. The site is built once first,
+ * so that the shards' setups only find it up to date. Each shard's lines carry its number.
  */
 requireSupportedNode('test');
 const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
+const shards = Number(process.env.E2E_SHARDS ?? 2);
+if (!Number.isInteger(shards) || shards < 1) {
+  console.error(`test: E2E_SHARDS must be a whole number of 1 or more, got '${process.env.E2E_SHARDS}'`);
+  process.exit(2);
+}
+const e2e = ['vitest', 'run', '-c', 'e2e/vitest.config.ts'];
 const suites = [
-  { name: 'unit and integration', args: ['vitest', 'run'] },
-  { name: 'end-to-end', args: ['vitest', 'run', '-c', 'e2e/vitest.config.ts'] },
+  { name: 'unit and integration', runs: [['vitest', 'run']] },
+  {
+    name: 'end-to-end',
+    before: ['tsx', 'scripts/build.ts'],
+    runs: shards === 1 ? [e2e] : Array.from({ length: shards }, (_, i) => [...e2e, `--shard=${i + 1}/${shards}`]),
+  },
 ];
+
+/** Runs `npx ...args`; with a label, every line of its output is printed after it. */
+function run(args, label) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    if (label) {
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+      }
+    }
+    child.on('error', (error) => {
+      console.error(`test: could not start npx ${args.join(' ')}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 console.log('=== typecheck ===');
 const typecheck = spawnSync(process.execPath, ['scripts/typecheck.mjs'], { stdio: 'inherit' });
 console.log('\n=== lint ===');
@@ -24,25 +61,38 @@ let passed = 0;
 let failed = 0;
 let exitCode = typecheck.status === 0 && lint.status === 0 ? 0 : 1;
 for (const [i, suite] of suites.entries()) {
-  const report = join(temp, `report-${i}.json`);
   console.log(`\n=== ${suite.name} ===`);
-  const result = spawnSync('npx', [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    stdio: 'inherit',
-    env: process.env,
-  });
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    if (json.numTotalTests === 0) {
-      console.error(`test: the ${suite.name} suite ran no test`);
+  if (suite.before && (await run(suite.before)) !== 0) {
+    console.error(`test: npx ${suite.before.join(' ')} failed; the ${suite.name} suite did not run`);
+    exitCode = 1;
+    continue;
+  }
+  const reports = suite.runs.map((_, j) => join(temp, `report-${i}-${j}.json`));
+  const parallel = suite.runs.length > 1;
+  const codes = await Promise.all(
+    suite.runs.map((args, j) =>
+      run(
+        [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reports[j]}`],
+        parallel ? `${suite.name} ${j + 1}/${suite.runs.length}` : undefined,
+      ),
+    ),
+  );
+  for (const [j, report] of reports.entries()) {
+    const which = parallel ? `the ${suite.name} suite's part ${j + 1}/${suite.runs.length}` : `the ${suite.name} suite`;
+    try {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      passed += json.numPassedTests;
+      failed += json.numFailedTests;
+      if (json.numTotalTests === 0) {
+        console.error(`test: ${which} ran no test`);
+        exitCode = 1;
+      }
+    } catch {
+      console.error(`test: ${which} wrote no report`);
       exitCode = 1;
     }
-  } catch {
-    console.error(`test: the ${suite.name} suite wrote no report`);
-    exitCode = 1;
+    if (codes[j] !== 0) exitCode = codes[j];
   }
-  if (result.status !== 0) exitCode = result.status ?? 1;
 }
 rmSync(temp, { recursive: true, force: true });
 if (typecheck.status !== 0) console.error('\ntest: the typecheck failed (see above)');
