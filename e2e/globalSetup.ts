@@ -3,7 +3,21 @@ import type { TestProject } from 'vitest/node';
 import { buildStale } from '../scripts/build.ts';
 import { DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, startStack, type RemoteName } from '../scripts/stack.ts';
 import { seedData, seedDatabase } from '../scripts/seed.ts';
+import { siteNow } from '../shared/domain/siteTime.ts';
 import type { E2EContext } from './support/context.ts';
+import { ist } from './support/siteClock.ts';
+
+/**
+ * E2E_SEED_AT=HH:MM seeds today's results as they stand at that India time (every game played
+ * at 23:59, none at 00:00) instead of now: a file that only passes at some hours of the day
+ * fails at any hour with it.
+ */
+function seedNow(): Date {
+  const at = process.env.E2E_SEED_AT;
+  if (!at) return new Date();
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(at)) throw new Error(`e2e: E2E_SEED_AT must be HH:MM (India time), got '${at}'`);
+  return ist(siteNow(new Date(), 'Asia/Kolkata').dateKey, at);
+}
 
 /** Served from its own origin, so one test can take it down and another proves cross-origin loading. */
 const SEPARATE: RemoteName = 'mf-agents';
@@ -18,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stack = await startStack({ separateRemotes: [SEPARATE], echo: process.env.E2E_ECHO === '1' });
   let control: Server | undefined;
   try {
-    const seed = seedData({ days: 45 });
+    const seed = seedData({ days: 45, now: seedNow() });
     await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seed);
     if (!stack.urls.site) throw new Error('e2e: the stack serves no site');
     await renderedWithGames(stack.urls.site, Object.keys(seed.sattanamee));

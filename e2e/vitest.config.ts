@@ -19,5 +19,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 300_000,
     teardownTimeout: 60_000,
+    // expect.poll's own default (1 s) is no longer than what it often waits for here: a countdown's
+    // next one-second tick, a write's round trip through the services. Playwright's assertions
+    // wait 5 s for the same reason.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
