@@ -7,6 +7,7 @@ import { startRender } from './app.ts';
 import { ConfigError, readRenderOptions, type RenderStartOptions } from './options.ts';
 import { LiveData } from './liveData.ts';
 import { LiveRepair } from './liveRepair.ts';
+import { restListGames } from './listGames.ts';
 
 /**
  * The render service: `tsx src/main.ts --port 5000 --config config.json --mount /=shell/dist
@@ -37,17 +38,14 @@ const app = initializeApp(
   },
   `render-${process.pid}`,
 );
-const restBase = emulated ? `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}` : config.firebase.databaseURL.replace(/\/+$/, '');
-
-/** Game names with a shallow REST read, as the browser's data service lists them. */
-async function listGames(): Promise<string[]> {
-  const url = new URL(`${restBase}/sattanamee.json`);
-  url.searchParams.set('shallow', 'true');
-  if (emulated && namespace) url.searchParams.set('ns', namespace);
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new Error(`render: listing the games: HTTP ${response.status}`);
-  return Object.keys(((await response.json()) as Record<string, unknown> | null) ?? {});
-}
+const restBase = emulated ? `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}` : config.firebase.databaseURL;
+const credential = app.options.credential;
+/** Game names with a shallow REST read, under the service's own account (listGames.ts). */
+const listGames = restListGames({
+  base: restBase,
+  ...(emulated ? { namespace } : {}),
+  ...(credential && !emulated ? { accessToken: async () => (await credential.getAccessToken()).access_token } : {}),
+});
 
 const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
 const db = getDatabase(app);
