@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app.ts';
-import { clientAddress } from './clientAddress.ts';
+import { addressBucket, clientAddress } from './clientAddress.ts';
 import { readConfig } from './config.ts';
 import { DEFAULT_PUSH_HOSTS, createEndpointPolicy } from './endpointPolicy.ts';
 import { createRateLimiter } from './rateLimit.ts';
+import { createSubscriptionBounds } from './subscriptionBounds.ts';
+import { subscriptionKey } from './subscription.ts';
+import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
 import { BackendTimeoutError } from './timeout.ts';
+
+const subscriberKeys = generateSubscriberKeys();
 
 /** The HTTP face with every backend call faked; each test overrides what it exercises. */
 function appWith(overrides: Partial<AppDeps> = {}): FastifyInstance {
@@ -116,7 +121,7 @@ describe('GET /send-test is bounded', () => {
 describe('POST /subscriptions', () => {
   it('answers 503 "database unavailable" when the subscription cannot be saved in time', async () => {
     app = appWith({ saveSubscription: () => Promise.reject(new BackendTimeoutError('database', 5_000)) });
-    const body = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+    const body = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: subscriberKeys.p256dh, auth: subscriberKeys.auth } };
     const response = await app.inject({ method: 'POST', url: '/subscriptions', payload: body });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'database unavailable', code: 'database-unavailable' });
@@ -124,7 +129,7 @@ describe('POST /subscriptions', () => {
 });
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/x';
-const SUBSCRIPTION = { endpoint: ENDPOINT, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+const SUBSCRIPTION = { endpoint: ENDPOINT, keys: { p256dh: subscriberKeys.p256dh, auth: subscriberKeys.auth } };
 
 describe('POST /subscriptions with games and a previous endpoint', () => {
   it('hands the previous endpoint over, and answers the games only when some are chosen', async () => {
@@ -232,5 +237,85 @@ describe('health probes', () => {
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ok: true });
+  });
+});
+
+describe('POST /subscriptions within bounds', () => {
+  const body = (i: number) => ({
+    endpoint: `https://fcm.googleapis.com/fcm/send/flood-${i}`,
+    keys: { p256dh: subscriberKeys.p256dh, auth: subscriberKeys.auth },
+  });
+  /** The app over an in-memory list kept within `bounds`, as the store keeps the database's. */
+  const bounded = (options: { maxTotal: number; perClient: number }, lines: string[] = []) => {
+    const stored = new Set<string>();
+    const bounds = createSubscriptionBounds({ ...options, windowMs: 3_600_000, log: (line) => lines.push(line) });
+    return appWith({
+      rateLimiter: createRateLimiter({ limit: 10_000, windowMs: 60_000 }),
+      saveSubscription: async (subscription, _previous, client) => {
+        const key = subscriptionKey(subscription.endpoint);
+        if (stored.has(key)) return { key, created: false, games: null };
+        bounds.admit(client, stored.size);
+        stored.add(key);
+        bounds.created(client);
+        return { key, created: true, games: null };
+      },
+    });
+  };
+  const post = (payload: object, remoteAddress: string) =>
+    (app as FastifyInstance).inject({ method: 'POST', url: '/subscriptions', payload, remoteAddress });
+
+  it('answers 503 with Retry-After once the cap is stored, and logs the line an alert is set on', async () => {
+    const lines: string[] = [];
+    app = bounded({ maxTotal: 3, perClient: 100 }, lines);
+    for (let i = 0; i < 3; i += 1) expect((await post(body(i), `198.51.100.${i}`)).statusCode).toBe(201);
+    const full = await post(body(3), '198.51.100.9');
+    expect(full.statusCode).toBe(503);
+    expect(full.headers['retry-after']).toBe('3600');
+    expect(full.json()).toEqual({
+      error: 'This service takes no new push subscriptions at the moment; try again later.',
+      code: 'subscriptions-full',
+    });
+    expect(lines).toEqual([
+      'notify: subscription cap reached: 3 stored of at most 3 (NOTIFY_MAX_SUBSCRIPTIONS); 1 new subscription(s) refused with 503 since the last such line',
+    ]);
+    // A browser already subscribed is still answered.
+    expect((await post(body(0), '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address: its 21st new subscription in the hour is refused (429)', async () => {
+    app = bounded({ maxTotal: 1_000, perClient: 20 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) statuses.push((await post(body(i), `2001:db8:1:2:${i.toString(16)}::${i + 1}`)).statusCode);
+    expect(statuses).toEqual([...Array<number>(20).fill(201), ...Array<number>(5).fill(429)]);
+    const refused = await post(body(99), '2001:db8:1:2:ffff:ffff:ffff:ffff');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_500);
+    expect(refused.json()).toMatchObject({ code: 'too-many-subscriptions' });
+    // The next /64 and an IPv4 address have budgets of their own.
+    expect((await post(body(100), '2001:db8:1:3::1')).statusCode).toBe(201);
+    expect((await post(body(101), '::ffff:203.0.113.5')).statusCode).toBe(201);
+  });
+
+  it('refuses a p256dh that is not a point on P-256 with 400 and says so', async () => {
+    app = bounded({ maxTotal: 10, perClient: 10 });
+    const point = Buffer.from(subscriberKeys.p256dh, 'base64url');
+    point[64] = (point[64] ?? 0) ^ 1;
+    const response = await post({ ...body(1), keys: { ...body(1).keys, p256dh: point.toString('base64url') } }, '198.51.100.1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid subscription: keys.p256dh is not a point on the P-256 curve.' });
+  });
+});
+
+describe('addressBucket', () => {
+  it.each<[string, string]>([
+    ['203.0.113.5', '203.0.113.5'],
+    ['::ffff:203.0.113.5', '203.0.113.5'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002::9', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s counts as %s', (address, bucket) => {
+    expect(addressBucket(address)).toBe(bucket);
   });
 });

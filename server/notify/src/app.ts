@@ -1,12 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AdminCheck } from './adminAuth.ts';
-import { clientAddress } from './clientAddress.ts';
+import { addressBucket, clientAddress } from './clientAddress.ts';
 import type { EndpointPolicy } from './endpointPolicy.ts';
 import { PREFLIGHT_HEADERS, corsHeaders } from './cors.ts';
 import type { FanOutResult } from './fanOut.ts';
 import type { RateLimiter } from './rateLimit.ts';
 import { parseGameChoice, type GameChoice } from './gameChoice.ts';
 import { parsePrevious, parseSubscription, type Subscription } from './subscription.ts';
+import { SubscriptionRefusedError } from './subscriptionBounds.ts';
 import { summary, testSentMessage } from './testMessage.ts';
 import { BackendTimeoutError } from './timeout.ts';
 import { logEvent, logRequest } from '../../log/log.ts';
@@ -19,8 +20,16 @@ export interface AppDeps {
   endpointPolicy: EndpointPolicy;
   vapidPublicKey: string;
   checkAdmin(authorization: string | undefined): Promise<AdminCheck>;
-  /** Stores a subscription once; with `previous`, the games of that earlier endpoint move to it. */
-  saveSubscription(subscription: Subscription, previous: string | null): Promise<{ key: string; created: boolean; games: GameChoice }>;
+  /**
+   * Stores a subscription once; with `previous`, the games of that earlier endpoint move to it.
+   * `client` is the caller's address bucket (an IPv6 /64 as one); a SubscriptionRefusedError
+   * when a bound is reached (subscriptionBounds.ts).
+   */
+  saveSubscription(
+    subscription: Subscription,
+    previous: string | null,
+    client: string,
+  ): Promise<{ key: string; created: boolean; games: GameChoice }>;
   /** Sets the games of the subscription with this endpoint; null when there is none. */
   setGames(endpoint: string, games: GameChoice): Promise<{ games: GameChoice } | null>;
   /** The games a choice may name (the watched games; the registry's are accepted too). */
@@ -67,7 +76,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     if (HEALTH_ROUTES.has(request.url)) return;
     // Fastify's own trustProxy is not used: `true` trusts every hop (spoofable) and this Fastify
     // refuses a plain hop count, which is what a fixed chain of proxies needs.
-    const client = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], deps.trustProxyHops);
+    // An IPv6 /64 is one client: it is what one household or one server is given.
+    const client = addressBucket(
+      clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], deps.trustProxyHops),
+    );
     const verdict = deps.rateLimiter.hit(client);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
@@ -109,7 +121,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     if (!parsed.ok) return reply.code(400).send({ error: `Invalid subscription: ${parsed.error}` });
     const previous = parsePrevious((request.body as Record<string, unknown>)['previous'], parsed.subscription.endpoint);
     if (!previous.ok) return reply.code(400).send({ error: `Invalid subscription: ${previous.error}` });
-    const { key, created, games } = await deps.saveSubscription(parsed.subscription, previous.previous);
+    const client = addressBucket(
+      clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], deps.trustProxyHops),
+    );
+    const { key, created, games } = await deps.saveSubscription(parsed.subscription, previous.previous, client);
     // `games` only when chosen: every game is the default and says nothing.
     return reply.code(created ? 201 : 200).send({ status: created ? 'saved' : 'exists', key, ...(games === null ? {} : { games }) });
   });
@@ -159,6 +174,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
         .code(503)
         .header('Retry-After', '30')
         .send({ error: `${error.backend} unavailable`, code: `${error.backend}-unavailable` });
+    }
+    if (error instanceof SubscriptionRefusedError) {
+      return reply.code(error.status).header('Retry-After', String(error.retryAfterSec)).send({ error: error.message, code: error.code });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.code(status).send({ error: clientErrorText(error.code, error.message) });

@@ -19,6 +19,10 @@ export interface NotifyConfig {
   allowedOrigins: string[];
   /** Requests per minute per client IP on the HTTP endpoints. */
   rateLimitPerMinute: number;
+  /** Most subscriptions stored; a new one past it is refused with 503 (subscriptionBounds.ts). */
+  maxSubscriptions: number;
+  /** New subscriptions per hour from one address (an IPv6 /64 counts as one). */
+  subscriptionsPerAddress: number;
   /** Push requests in flight at once, over every fan-out together. */
   concurrency: number;
   /** Most push requests in flight to one push service (the fan-out starts lower and adapts). */
@@ -59,6 +63,9 @@ export interface NotifyConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** See docs/push.md ("Bounds"): what the index of this many costs in memory. */
+export const DEFAULT_MAX_SUBSCRIPTIONS = 500_000;
 
 function integer(env: Env, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -110,6 +117,8 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     },
     allowedOrigins: origins.length ? origins : ['*'],
     rateLimitPerMinute: positiveInt(env, 'NOTIFY_RATE_LIMIT', 60),
+    maxSubscriptions: positiveInt(env, 'NOTIFY_MAX_SUBSCRIPTIONS', DEFAULT_MAX_SUBSCRIPTIONS),
+    subscriptionsPerAddress: positiveInt(env, 'NOTIFY_SUBSCRIPTIONS_PER_ADDRESS', 20),
     concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
     hostConcurrency: positiveInt(env, 'NOTIFY_HOST_CONCURRENCY', 50),
     connectTimeoutMs: duration(env, 'NOTIFY_CONNECT_TIMEOUT_MS', 3_000),

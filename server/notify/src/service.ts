@@ -23,6 +23,7 @@ import { createRateLimiter } from './rateLimit.ts';
 import { watchResults } from './resultWatcher.ts';
 import { createScheduledPublisher } from './scheduledPublisher.ts';
 import { sentLedger } from './sentLedger.ts';
+import { createSubscriptionBounds } from './subscriptionBounds.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
 import type { Target } from './fanOut.ts';
 import { summary } from './testMessage.ts';
@@ -52,7 +53,13 @@ export interface NotifyService {
 export function createNotifyService(config: NotifyConfig, log: EventLog = (line, fields) => logEvent('INFO', line, fields)): NotifyService {
   const vapid = resolveVapidKeys({ ...config.vapid, dataDir: config.dataDir, allowGenerate: config.emulated });
   const firebase = connectFirebase(config);
-  const store = subscriptionStore(firebase.db, { timeoutMs: config.backendTimeoutMs, log });
+  const bounds = createSubscriptionBounds({
+    maxTotal: config.maxSubscriptions,
+    perClient: config.subscriptionsPerAddress,
+    windowMs: 3_600_000,
+    log,
+  });
+  const store = subscriptionStore(firebase.db, { timeoutMs: config.backendTimeoutMs, log, bounds });
   const ledger = sentLedger(firebase.db);
   const endpointPolicy = createEndpointPolicy({ pushHosts: config.pushHosts, allowLocal: config.allowLocalEndpoints });
   const transport = httpTransport({
@@ -181,7 +188,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     endpointPolicy,
     vapidPublicKey: vapid.publicKey,
     checkAdmin: (header) => checkAdmin(firebase.auth, header, config.backendTimeoutMs),
-    saveSubscription: (subscription, previous) => store.save(subscription, previous),
+    saveSubscription: (subscription, previous, client) => store.save(subscription, previous, client),
     setGames: (endpoint, games) => store.setGames(endpoint, games),
     knownGames: () => {
       const watched = watcher.games();

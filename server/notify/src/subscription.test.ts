@@ -8,6 +8,12 @@ const keys = generateSubscriberKeys();
 const production = createEndpointPolicy({ pushHosts: DEFAULT_PUSH_HOSTS, allowLocal: false });
 const local = createEndpointPolicy({ pushHosts: DEFAULT_PUSH_HOSTS, allowLocal: true });
 const anyHost = createEndpointPolicy({ pushHosts: ['*'], allowLocal: false });
+/** The same x with y changed by one bit: 65 bytes, 0x04 first, not on the curve. */
+function offCurve(p256dh: string): string {
+  const point = Buffer.from(p256dh, 'base64url');
+  point[64] = (point[64] ?? 0) ^ 1;
+  return point.toString('base64url');
+}
 const good = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys: { p256dh: keys.p256dh, auth: keys.auth } };
 
 describe('subscription key', () => {
@@ -34,6 +40,12 @@ describe('parseSubscription', () => {
     ['no keys', { endpoint: good.endpoint }, /keys/],
     ['a short p256dh', { ...good, keys: { ...good.keys, p256dh: 'AAAA' } }, /p256dh/],
     ['a p256dh that is not a point', { ...good, keys: { ...good.keys, p256dh: Buffer.alloc(65, 1).toString('base64url') } }, /p256dh/],
+    [
+      'a p256dh off the curve',
+      { ...good, keys: { ...good.keys, p256dh: offCurve(keys.p256dh) } },
+      /^keys\.p256dh is not a point on the P-256 curve\.$/,
+    ],
+    ['a short auth', { ...good, keys: { ...good.keys, auth: Buffer.alloc(15).toString('base64url') } }, /auth/],
     ['a long auth', { ...good, keys: { ...good.keys, auth: Buffer.alloc(32).toString('base64url') } }, /auth/],
     ['auth with bad characters', { ...good, keys: { ...good.keys, auth: 'not base64!' } }, /auth/],
     ['a string expirationTime', { ...good, expirationTime: 'soon' }, /expirationTime/],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { ECDH, createHash } from 'node:crypto';
 import type { EndpointPolicy } from './endpointPolicy.ts';
 
 /** A browser's push subscription as the site stores it (webPushSubscriptions/{key}). */
@@ -23,8 +23,9 @@ export function subscriptionKey(endpoint: string): string {
 /**
  * Checks an untrusted subscription (a POST body or a database entry) against what the database
  * rules accept and what a browser produces: a P-256 public key of 65 bytes, a 16-byte secret.
- * With a `policy` the endpoint must be one this service sends to; without one (reading stored
- * entries) any URL passes here and the fan-out applies the policy, counting refusals.
+ * With a `policy` (a POST) the endpoint must be one this service sends to and `p256dh` must be a
+ * point on the curve; without one (reading stored entries, 100,000 at a start) the shape is
+ * checked only, any URL passes here and the fan-out applies the policy, counting refusals.
  */
 export function parseSubscription(value: unknown, policy: EndpointPolicy | null): Parsed {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -37,6 +38,7 @@ export function parseSubscription(value: unknown, policy: EndpointPolicy | null)
   const { p256dh, auth } = keys as Record<string, unknown>;
   if (!isKey(p256dh, 65, 200)) return { ok: false, error: 'keys.p256dh must be the base64url P-256 public key (65 bytes).' };
   if (!isKey(auth, 16, 100)) return { ok: false, error: 'keys.auth must be the base64url 16-byte auth secret.' };
+  if (policy && !isCurvePoint(p256dh)) return { ok: false, error: 'keys.p256dh is not a point on the P-256 curve.' };
   if (expirationTime !== undefined && expirationTime !== null && (typeof expirationTime !== 'number' || !Number.isFinite(expirationTime))) {
     return { ok: false, error: 'expirationTime must be a number or null.' };
   }
@@ -62,4 +64,18 @@ function isKey(value: unknown, bytes: number, maxLength: number): value is strin
   if (typeof value !== 'string' || value.length > maxLength || !BASE64.test(value)) return false;
   const decoded = Buffer.from(value.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url');
   return decoded.length === bytes && (bytes !== 65 || decoded[0] === 0x04);
+}
+
+/**
+ * Whether a 65-byte uncompressed key is a point on P-256: a key off the curve can never be used
+ * (every message to it would fail its ECDH), and a browser never makes one. OpenSSL decodes the
+ * point and checks the curve equation (about 40 µs).
+ */
+export function isCurvePoint(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@ import { getDatabase, type Database } from 'firebase-admin/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProcess, type Managed } from '../../../scripts/processes.ts';
 import { subscriptionKey } from './subscription.ts';
+import { SubscriptionRefusedError, createSubscriptionBounds } from './subscriptionBounds.ts';
 import { subscriptionStore, type SubscriptionStore } from './subscriptionStore.ts';
 import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
 import { startTarpit, type Tarpit } from './testing/tarpit.ts';
@@ -107,6 +108,29 @@ describe('subscription store: the games each subscription follows', () => {
     expect(await store.setGames(sub('a').endpoint, null)).toEqual({ games: null });
     expect(await entry('a')).toEqual({ ...sub('a'), createdAt: expect.any(Number) });
     expect(names(await store.followers('Disawar'))).toEqual(['a']);
+  });
+
+  it('refuses a new subscription once the cap is stored (503, Retry-After, one line to alert on), and still answers one that exists', async () => {
+    store.close();
+    const bounds = createSubscriptionBounds({ maxTotal: 2, perClient: 100, windowMs: 3_600_000, log: (line) => logs.push(line) });
+    store = subscriptionStore(db, { timeoutMs: 5_000, log: (line) => logs.push(line), bounds });
+    await store.ready;
+    expect((await store.save(sub('a'), null, '192.0.2.1')).created).toBe(true);
+    expect((await store.save(sub('b'), null, '192.0.2.2')).created).toBe(true);
+    const refused = await store.save(sub('c'), null, '192.0.2.3').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SubscriptionRefusedError);
+    expect(refused).toMatchObject({ status: 503, code: 'subscriptions-full', retryAfterSec: 3600 });
+    await expect(store.save(sub('d'), null, '192.0.2.4')).rejects.toBeInstanceOf(SubscriptionRefusedError);
+    expect(await entry('c')).toBeNull();
+    expect(await entry('d')).toBeNull();
+    // Once a minute at most: the operator's alert, not a line per request.
+    expect(logs.filter((line) => line.includes('subscription cap reached'))).toEqual([
+      'notify: subscription cap reached: 2 stored of at most 2 (NOTIFY_MAX_SUBSCRIPTIONS); 1 new subscription(s) refused with 503 since the last such line',
+    ]);
+    expect(await store.save(sub('a'), null, '192.0.2.3')).toMatchObject({ created: false });
+    // A gone subscription removed makes room again.
+    await store.remove(keyOf('b'));
+    expect((await store.save(sub('c'), null, '192.0.2.3')).created).toBe(true);
   });
 
   it('sets no games for an endpoint nobody subscribed with, and creates no entry', async () => {

@@ -3,6 +3,7 @@ import type { Target } from './fanOut.ts';
 import { readStoredGames, storedGames, type GameChoice } from './gameChoice.ts';
 import { parseSubscription, subscriptionKey, type Subscription } from './subscription.ts';
 import { createSubscriptionIndex } from './subscriptionIndex.ts';
+import type { SubscriptionBounds } from './subscriptionBounds.ts';
 import { withTimeout } from './timeout.ts';
 import { NOTIFY_STATE, WEB_PUSH_SUBSCRIPTIONS } from '@satta/shared/data/paths';
 
@@ -36,7 +37,7 @@ export interface Saved {
  * firebase-admin's get() and transaction() wait for a connection forever, and a caller is
  * waiting for an answer.
  */
-export function subscriptionStore(db: Database, options: { timeoutMs: number; log?: (line: string) => void }) {
+export function subscriptionStore(db: Database, options: { timeoutMs: number; log?: (line: string) => void; bounds?: SubscriptionBounds }) {
   const log = options.log ?? ((line: string) => console.log(line));
   const index = createSubscriptionIndex();
   const root = db.ref(ROOT);
@@ -118,10 +119,14 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
      * Stores a subscription unless its entry exists: a create-once transaction, so that two
      * requests for one browser never clash. With `previous` (the endpoint the browser held before
      * its keys rotated) the games of that entry move to this one and that entry goes: the
-     * browser proves it is the same by holding both endpoints, which are secrets.
+     * browser proves it is the same by holding both endpoints, which are secrets. A new entry
+     * must be within the bounds (`client`: the caller's address bucket): a
+     * SubscriptionRefusedError otherwise.
      */
-    async save(subscription: Subscription, previous: string | null = null): Promise<Saved> {
+    async save(subscription: Subscription, previous: string | null = null, client = ''): Promise<Saved> {
       const key = subscriptionKey(subscription.endpoint);
+      const isNew = index.get(key) === undefined;
+      if (isNew) options.bounds?.admit(client, index.size);
       const result = await withTimeout(
         db
           .ref(`${ROOT}/${key}`)
@@ -135,6 +140,7 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
       );
       const value = result.snapshot.val() as Record<string, unknown> | null;
       if (value) apply(key, value);
+      if (isNew && result.committed) options.bounds?.created(client);
       let games = readStoredGames(value?.['games']);
       let carried = false;
       if (previous !== null && previous !== subscription.endpoint) {
@@ -169,6 +175,9 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
       await db.ref(`${ROOT}/${key}`).remove();
       index.delete(key);
     },
+
+    /** How many well-formed subscriptions are held. */
+    size: () => index.size,
 
     /** Stops listening; the index is dropped. */
     close(): void {
