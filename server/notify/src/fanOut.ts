@@ -1,5 +1,4 @@
 import { setMaxListeners } from 'node:events';
-import webpush from 'web-push';
 import { RefusedAddressError } from './addressPolicy.ts';
 import type { EndpointPolicy } from './endpointPolicy.ts';
 import type { Limiter } from './limiter.ts';
@@ -8,6 +7,7 @@ import type { PushRequest, PushResponse, Transport } from './pushTransport.ts';
 import { retryDelay, verdictFor } from './retryPolicy.ts';
 import type { Subscription } from './subscription.ts';
 import type { VapidKeys } from './vapidKeys.ts';
+import { pushRequest, vapidSigner } from './webPushEncrypt.ts';
 
 export interface Target {
   /** Its key under webPushSubscriptions/. */
@@ -108,23 +108,18 @@ interface Outcome {
  *   waits without holding a slot and then goes to the back of its host's queue, attempts are
  *   bounded (`maxAttempts`) and the whole fan-out ends at its deadline, aborting what is left.
  *
- * Encryption is per subscription (each has its own keys) and happens when a request is started,
+ * Encryption is per subscription (each has its own keys: one ECDH, HKDF and AES-GCM, the VAPID
+ * token is signed once per push service) and happens when a request is started,
  * so 10,000 subscriptions never mean 10,000 buffers or sockets at the same time.
  */
 export function createFanOut(deps: FanOutDeps) {
   const log = deps.log ?? ((line: string) => console.log(line));
   const probeCap = Math.max(1, Math.floor(deps.concurrency / 2));
 
-  function encrypt(target: Target, body: string, options: DeliveryOptions): PushRequest {
-    const details = webpush.generateRequestDetails(target.subscription, body, {
-      vapidDetails: { subject: deps.vapid.subject, publicKey: deps.vapid.publicKey, privateKey: deps.vapid.privateKey },
-      TTL: options.ttlSeconds,
-      urgency: options.urgency,
-      contentEncoding: 'aes128gcm',
-      ...(options.topic ? { topic: options.topic } : {}),
-    });
-    return { endpoint: details.endpoint, headers: details.headers, body: details.body };
-  }
+  // One VAPID token per push service and 12 hours, shared by every fan-out (webPushEncrypt.ts).
+  const signer = vapidSigner(deps.vapid);
+  const encrypt = (target: Target, body: Buffer, options: DeliveryOptions): PushRequest =>
+    pushRequest(target.subscription, body, options, signer);
 
   /** One request with its own time limit; `stop` aborts it early (the fan-out's deadline). */
   function attempt(request: PushRequest, stop: AbortSignal): Promise<PushResponse> {
@@ -154,7 +149,7 @@ export function createFanOut(deps: FanOutDeps) {
     deadlineMs: number,
   ): Promise<FanOutResult> {
     const started = performance.now();
-    const body = JSON.stringify(payload);
+    const body = Buffer.from(JSON.stringify(payload));
     const result: FanOutResult = { total: targets.length, sent: 0, gone: 0, failed: 0, skipped: 0, unfinished: 0, ms: 0 };
     const stop = new AbortController();
     // Every request in flight listens to it: up to `concurrency` listeners is the design, not a leak.
