@@ -44,10 +44,18 @@ function editJson(dir: string, file: string, edit: (value: Record<string, unknow
   writeFileSync(join(dir, file), JSON.stringify(value, null, 2));
 }
 
-async function run(dir: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+/** The environment of a run: node's folder alone on PATH, so no gcloud (the argument checks say they were skipped). */
+const NO_GCLOUD: NodeJS.ProcessEnv = { ...process.env, PATH: dirname(process.execPath) };
+
+/** The waits of the last run between the tries of a retried command (none really waited). */
+let slept: number[] = [];
+
+async function run(dir: string, args: string[], env: NodeJS.ProcessEnv = NO_GCLOUD) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await deploy([...args, '--root', dir], { out: (line) => out.push(line), err: (line) => err.push(line), env }, NOW);
+  slept = [];
+  const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line), env, sleep: (ms: number) => slept.push(ms) };
+  const code = await deploy([...args, '--root', dir], io, NOW);
   return { code, out, err };
 }
 
@@ -62,48 +70,90 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
       '--startup-probe httpGet.path=/readyz,periodSeconds=5,timeoutSeconds=3,failureThreshold=24 ' +
       '--liveness-probe httpGet.path=/healthz,periodSeconds=30,timeoutSeconds=5,failureThreshold=3';
     const vapid = (JSON.parse(readFileSync(join(ROOT, 'deploy/demo-x.json'), 'utf8')) as { vapidPublicKey: string }).vapidPublicKey;
+    const role = '--role projects/demo-x/roles/sattaDatabase --condition None --quiet';
+    const firebase = '--project demo-x --config dist/deploy/demo-x/firebase.json --non-interactive';
     expect(out).toEqual(
       expect.arrayContaining([
         `deploy: demo-x in asia-south1, image tag ${TAG} (dry run: checks, then prints the commands and runs none).`,
+        "deploy: checked: notifyUrl and remotes agree with the region asia-south1; databaseURL is demo-x's default database instance.",
         "deploy: checked: firebase.json matches firebase-tools' schema (node_modules/firebase-tools/schema/firebase-config.json).",
         "deploy: checked: firebase.json's hosting.headers are those server/hosting/headers.ts generates for shell/index.html.",
         'deploy: not built yet: dist/site, dist/package; checked at deploy time, after npm run package.',
+        "deploy: not checked: gcloud's own argument checks of the gcloud commands below, rollback included (gcloud is not on PATH).",
+        "deploy: the project number 123456789012 is notifyUrl's; the deploy checks it against `gcloud projects describe demo-x`.",
         'npm run build',
         'npm run package',
+        'gcloud services enable run.googleapis.com cloudbuild.googleapis.com artifactregistry.googleapis.com secretmanager.googleapis.com ' +
+          'iam.googleapis.com firebasehosting.googleapis.com firebasedatabase.googleapis.com --project demo-x',
+        'gcloud secrets describe vapid-private-key --project demo-x',
+        'npx firebase hosting:sites:get demo-x --project demo-x --non-interactive || npx firebase hosting:sites:create demo-x --project demo-x --non-interactive',
+        `npx firebase deploy --only database ${firebase}`,
+        'gcloud iam roles describe sattaDatabase --project demo-x || gcloud iam roles create sattaDatabase --project demo-x ' +
+          "--title 'satta: Realtime Database data' --description 'Reads and writes the Realtime Database data (render and notify services); no instance management' " +
+          '--permissions firebasedatabase.instances.get,firebasedatabase.instances.update --stage GA',
+        'gcloud iam roles update sattaDatabase --project demo-x --permissions firebasedatabase.instances.get,firebasedatabase.instances.update --quiet',
+        'gcloud iam service-accounts describe 123456789012-compute@developer.gserviceaccount.com --project demo-x && ' +
+          'gcloud projects add-iam-policy-binding demo-x --member serviceAccount:123456789012-compute@developer.gserviceaccount.com ' +
+          '--role roles/cloudbuild.builds.builder --condition None --quiet',
         'gcloud iam service-accounts describe satta-render@demo-x.iam.gserviceaccount.com --project demo-x || ' +
           "gcloud iam service-accounts create satta-render --display-name 'satta-render: the server-rendered pages behind Hosting' --project demo-x",
-        'gcloud projects add-iam-policy-binding demo-x --member serviceAccount:satta-render@demo-x.iam.gserviceaccount.com ' +
-          '--role roles/firebasedatabase.admin --condition None --quiet',
-        'gcloud projects add-iam-policy-binding demo-x --member serviceAccount:satta-notify@demo-x.iam.gserviceaccount.com ' +
-          '--role roles/firebasedatabase.admin --condition None --quiet',
+        `gcloud projects add-iam-policy-binding demo-x --member serviceAccount:satta-render@demo-x.iam.gserviceaccount.com ${role}`,
+        `gcloud projects add-iam-policy-binding demo-x --member serviceAccount:satta-notify@demo-x.iam.gserviceaccount.com ${role}`,
         'gcloud projects add-iam-policy-binding demo-x --member serviceAccount:satta-notify@demo-x.iam.gserviceaccount.com ' +
           '--role roles/firebaseauth.viewer --condition None --quiet',
         'gcloud secrets add-iam-policy-binding vapid-private-key --member serviceAccount:satta-notify@demo-x.iam.gserviceaccount.com ' +
           '--role roles/secretmanager.secretAccessor --condition None --quiet --project demo-x',
         `gcloud builds submit dist/package/render --tag ${image('render')} --project demo-x`,
         `gcloud run deploy satta-render --image ${image('render')} --region asia-south1 --project demo-x ` +
-          '--service-account satta-render@demo-x.iam.gserviceaccount.com --allow-unauthenticated --min-instances 1 --max-instances 10 ' +
+          '--service-account satta-render@demo-x.iam.gserviceaccount.com --no-invoker-iam-check --min-instances 1 --max-instances 10 ' +
           `--no-cpu-throttling --cpu-boost --concurrency 80 --cpu 1 --memory 512Mi --timeout 30s ${probes} ` +
           '--set-env-vars RENDER_SITE=https://satta.example.com,GOOGLE_CLOUD_PROJECT=demo-x',
         `gcloud run deploy satta-notify --image ${image('notify')} --region asia-south1 --project demo-x ` +
-          '--service-account satta-notify@demo-x.iam.gserviceaccount.com --allow-unauthenticated --min-instances 1 --max-instances 3 ' +
+          '--service-account satta-notify@demo-x.iam.gserviceaccount.com --no-invoker-iam-check --min-instances 1 --max-instances 3 ' +
           `--no-cpu-throttling --cpu-boost --concurrency 80 --cpu 1 --memory 512Mi --timeout 60s ${probes} ` +
           '--set-env-vars GCLOUD_PROJECT=demo-x,NOTIFY_DATABASE_URL=https://demo-x-default-rtdb.asia-southeast1.firebasedatabase.app,' +
           `VAPID_PUBLIC_KEY=${vapid},VAPID_SUBJECT=mailto:admin@satta.example.com,NOTIFY_ALLOWED_ORIGINS=https://satta.example.com,` +
           'NOTIFY_TRUST_PROXY=1,NOTIFY_TIMEZONE=Asia/Kolkata --set-secrets VAPID_PRIVATE_KEY=vapid-private-key:latest',
-        'npx firebase deploy --only hosting,database --project demo-x --config dist/deploy/demo-x/firebase.json ' +
-          `--non-interactive --message 'satta ${TAG}'`,
-        "(cd dist/package/notify && npm ci --omit=dev && GOOGLE_APPLICATION_CREDENTIALS=key.json node server/admin-create.mjs --email admin@satta.example.com --password '<a new password>' --project demo-x)",
+        `npx firebase deploy --only hosting ${firebase} --message 'satta ${TAG}'`,
+        'gcloud auth application-default login',
+        'gcloud auth application-default set-quota-project demo-x',
+        "(cd dist/package/notify && npm ci --omit=dev && node server/admin-create.mjs --email admin@satta.example.com --password '<a new password>' --project demo-x)",
+        'npx firebase hosting:clone demo-x@PREVIOUS_VERSION_ID demo-x:live --project demo-x',
+        'gcloud run revisions list --service satta-render --region asia-south1 --project demo-x --limit 3',
+        'gcloud run services update-traffic satta-render --to-revisions PREVIOUS_REVISION=100 --region asia-south1 --project demo-x',
+        'gcloud run services update-traffic satta-notify --to-revisions PREVIOUS_REVISION=100 --region asia-south1 --project demo-x',
         'deploy: dry run done: nothing was built, created or deployed.',
       ]),
     );
-    // The services before Hosting, whose rewrites send the pages to satta-render.
+  });
+
+  it('puts the rules up before any service, makes the Hosting site first, deploys Hosting last, and grants no Realtime Database Admin', async () => {
+    const { out } = await run(fixture(), ['--project', 'demo-x', '--dry-run']);
     const at = (prefix: string) => out.findIndex((line) => line.startsWith(prefix));
-    expect(at('gcloud run deploy satta-render')).toBeLessThan(at('npx firebase deploy'));
+    const rules = at('npx firebase deploy --only database');
+    const site = at('npx firebase hosting:sites:get');
+    const hosting = at('npx firebase deploy --only hosting');
+    const services = [at('gcloud run deploy satta-render'), at('gcloud run deploy satta-notify')];
+    expect(Math.min(rules, site, hosting, ...services)).toBeGreaterThan(0);
+    // A new database's locked rules are replaced before a service waits on its data.
+    expect(site).toBeLessThan(rules);
+    for (const service of services) expect(rules).toBeLessThan(service);
+    // Hosting's rewrites name satta-render, which exists by then.
+    for (const service of services) expect(service).toBeLessThan(hosting);
+    // The secret is checked before anything is made.
+    expect(at('gcloud secrets describe')).toBeLessThan(site);
+    expect(out.filter((line) => line.includes('roles/firebasedatabase.admin'))).toEqual([]);
+    expect(
+      out.filter((line) => line.includes('--allow-unauthenticated') || line.includes('GOOGLE_APPLICATION_CREDENTIALS=key.json')),
+    ).toEqual([]);
   });
 
   it("writes the project's firebase.json (paths firebase-tools accepts, the region, the notify origin) and its /config.json", async () => {
     const dir = fixture();
+    // The notify service where --region puts it.
+    editJson(dir, 'deploy/demo-x.json', (settings) =>
+      Object.assign(settings, { notifyUrl: 'https://satta-notify-123456789012.europe-west1.run.app' }),
+    );
     expect((await run(dir, ['--project', 'demo-x', '--dry-run', '--region', 'europe-west1'])).code).toBe(0);
     const firebase = JSON.parse(readFileSync(join(dir, 'dist/deploy/demo-x/firebase.json'), 'utf8')) as {
       database: { rules: string };
@@ -114,8 +164,10 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
     expect(firebase.hosting.public).toBe(join(dir, 'dist/site'));
     expect(new Set(firebase.hosting.rewrites.map((r) => r.run.region))).toEqual(new Set(['europe-west1']));
     expect(firebase.emulators).toBeUndefined();
+    // The site named: a project whose default site was never made deploys to the one the deploy makes.
+    expect((firebase.hosting as { site?: string }).site).toBe('demo-x');
     const csp = firebase.hosting.headers[0]?.headers[0]?.value ?? '';
-    expect(csp).toContain('https://securetoken.googleapis.com https://satta-notify-123456789012.asia-south1.run.app;');
+    expect(csp).toContain('https://securetoken.googleapis.com https://satta-notify-123456789012.europe-west1.run.app;');
     expect(csp).toContain(`script-src 'self' ${shellScriptHashes(dir).join(' ')} `);
     expect(csp).toContain("frame-src 'self' https://*.firebasedatabase.app https://*.firebaseio.com https://demo-x.firebaseapp.com;");
 
@@ -123,7 +175,7 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
     expect(runtimeConfigProblems(config, 'config.json')).toEqual([]);
     expect(config).toMatchObject({
       firebase: { projectId: 'demo-x', databaseURL: 'https://demo-x-default-rtdb.asia-southeast1.firebasedatabase.app' },
-      notifyUrl: 'https://satta-notify-123456789012.asia-south1.run.app',
+      notifyUrl: 'https://satta-notify-123456789012.europe-west1.run.app',
       timezone: 'Asia/Kolkata',
       remotes: { 'mf-chart': '/remotes/mf-chart/remoteEntry.js' },
     });
@@ -175,10 +227,7 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'scripts/deploy.ts', '--project', 'demo-x', '--dry-run', '--root', dir],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-      },
+      { cwd: ROOT, encoding: 'utf8', env: NO_GCLOUD },
     );
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(result.stdout).toContain('deploy: dry run done: nothing was built, created or deployed.');
@@ -264,7 +313,7 @@ describe('npm run deploy stops with one clear line per problem', () => {
       Object.assign(settings.firebase as object, { databaseURL: 'https://example.com', projectId: 'demo-x' });
     });
     expect((await run(dir, ['--project', 'demo-x', '--dry-run'])).err).toEqual([
-      'deploy: deploy/demo-x.json: sites is not a deploy setting (known: $comment, site, region, firebase, notifyUrl, vapidPublicKey, vapidSubject, vapidPrivateKeySecret, adminEmail, timezone, remotes).',
+      'deploy: deploy/demo-x.json: sites is not a deploy setting (known: $comment, site, region, firebase, notifyUrl, vapidPublicKey, vapidSubject, vapidPrivateKeySecret, adminEmail, timezone, remotes, hostingSite).',
       "deploy: deploy/demo-x.json: site must be an origin only (scheme and host, e.g. 'https://satta.example.com').",
       "deploy: deploy/demo-x.json: firebase.projectId must be left out: it is the deploy's --project.",
       "deploy: deploy/demo-x.json: firebase.databaseURL must be a Realtime Database URL (https://….firebaseio.com or https://….firebasedatabase.app), not 'https://example.com'.",
@@ -287,6 +336,70 @@ describe('npm run deploy stops with one clear line per problem', () => {
     ]);
   });
 
+  it('--region europe-west1 against settings made for asia-south1: one line naming notifyUrl', async () => {
+    const dir = fixture();
+    expect(await run(dir, ['--project', 'demo-x', '--dry-run', '--region', 'europe-west1'])).toMatchObject({
+      code: 1,
+      out: [],
+      err: [
+        'deploy: deploy/demo-x.json: notifyUrl https://satta-notify-123456789012.asia-south1.run.app is in asia-south1, but the services deploy to ' +
+          "europe-west1 (--region or region): the site's /config.json and Content-Security-Policy would name a notify service this deploy does not make; " +
+          'write https://satta-notify-123456789012.europe-west1.run.app, or deploy with --region asia-south1.',
+      ],
+    });
+    // The same from the settings' own region.
+    editJson(dir, 'deploy/demo-x.json', (settings) => Object.assign(settings, { region: 'europe-west1' }));
+    expect((await run(dir, ['--project', 'demo-x', '--dry-run'])).err[0]).toMatch(
+      /^deploy: deploy\/demo-x\.json: notifyUrl .* is in asia-south1, but the services deploy to europe-west1/,
+    );
+  });
+
+  it('a remote on a run.app URL of another region, and a notifyUrl naming another service: each one line naming the field', async () => {
+    const dir = fixture();
+    editJson(dir, 'deploy/demo-x.json', (settings) =>
+      Object.assign(settings, {
+        notifyUrl: 'https://push-123456789012.asia-south1.run.app',
+        remotes: { 'mf-chart': 'https://chart-123456789012.us-central1.run.app/remotes/mf-chart/remoteEntry.js' },
+      }),
+    );
+    expect((await run(dir, ['--project', 'demo-x', '--dry-run'])).err).toEqual([
+      'deploy: deploy/demo-x.json: notifyUrl https://push-123456789012.asia-south1.run.app names the Cloud Run service push, but the deploy makes satta-notify.',
+      'deploy: deploy/demo-x.json: remotes["mf-chart"] https://chart-123456789012.us-central1.run.app/remotes/mf-chart/remoteEntry.js is in us-central1, ' +
+        'but the services deploy to asia-south1: the Content-Security-Policy made for asia-south1 would not match it; deploy with --region us-central1 or move the remote.',
+    ]);
+  });
+
+  it("a databaseURL that is not the project's default instance, which firebase deploy --only database puts the rules on", async () => {
+    const dir = fixture();
+    for (const databaseURL of ['https://demo-y-default-rtdb.firebaseio.com', 'https://demo-x-archive.europe-west1.firebasedatabase.app']) {
+      editJson(dir, 'deploy/demo-x.json', (settings) => Object.assign(settings.firebase as object, { databaseURL }));
+      expect((await run(dir, ['--project', 'demo-x', '--dry-run'])).err).toEqual([
+        `deploy: deploy/demo-x.json: firebase.databaseURL ${databaseURL} is not demo-x's default database instance, which \`firebase deploy --only database\` ` +
+          'puts the rules on: write https://demo-x-default-rtdb.firebaseio.com (us-central1) or https://demo-x-default-rtdb.<region>.firebasedatabase.app, ' +
+          'as the Firebase console shows it.',
+      ]);
+    }
+    for (const databaseURL of [
+      'https://demo-x-default-rtdb.firebaseio.com',
+      'https://demo-x-default-rtdb.europe-west1.firebasedatabase.app',
+    ]) {
+      editJson(dir, 'deploy/demo-x.json', (settings) => Object.assign(settings.firebase as object, { databaseURL }));
+      expect((await run(dir, ['--project', 'demo-x', '--dry-run'])).code).toBe(0);
+    }
+  });
+
+  it('a hostingSite that is not a site id', async () => {
+    const dir = fixture();
+    editJson(dir, 'deploy/demo-x.json', (settings) => Object.assign(settings, { hostingSite: 'Satta_Site' }));
+    expect((await run(dir, ['--project', 'demo-x', '--dry-run'])).err).toEqual([
+      "deploy: deploy/demo-x.json: hostingSite must be a Hosting site id (lowercase letters, digits and hyphens), not 'Satta_Site'.",
+    ]);
+    editJson(dir, 'deploy/demo-x.json', (settings) => Object.assign(settings, { hostingSite: 'satta-site' }));
+    const { code, out } = await run(dir, ['--project', 'demo-x', '--dry-run']);
+    expect(code).toBe(0);
+    expect(out).toContain('npx firebase hosting:clone satta-site@PREVIOUS_VERSION_ID satta-site:live --project demo-x');
+  });
+
   it('a real deploy of a demo project, which exists only in the emulators', async () => {
     const dir = fixture();
     const { code, err } = await run(dir, ['--project', 'demo-x']);
@@ -299,6 +412,9 @@ describe('npm run deploy stops with one clear line per problem', () => {
   it('a real deploy without gcloud or firebase credentials fails before building anything', async () => {
     const dir = fixture();
     cpSync(join(dir, 'deploy/demo-x.json'), join(dir, 'deploy/satta-prod.json'));
+    editJson(dir, 'deploy/satta-prod.json', (settings) =>
+      Object.assign(settings.firebase as object, { databaseURL: 'https://satta-prod-default-rtdb.firebaseio.com' }),
+    );
     const { code, out, err } = await run(dir, ['--project', 'satta-prod'], { PATH: '', HOME: dir });
     expect({ code, err }).toEqual({
       code: 1,
@@ -319,19 +435,126 @@ describe('npm run deploy stops with one clear line per problem', () => {
   });
 });
 
+/** Is `tool` on the PATH of this machine? */
+function installed(tool: string): boolean {
+  return spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined;
+}
+
+describe("the dry run tries each command on the tools' own argument checks, without credentials", () => {
+  const FAKE_GCLOUD = `#!/bin/sh
+echo "$CLOUDSDK_CONFIG|$HOME|$FIREBASE_TOKEN|$GOOGLE_APPLICATION_CREDENTIALS" >> "$CHECK_LOG"
+case "$*" in
+  "version --format=json") echo '{"Google Cloud SDK": "530.0.0"}'; exit 0 ;;
+  "run deploy satta-notify"*) echo "ERROR: (gcloud.run.deploy) unrecognized arguments: --no-invoker-iam-check" >&2; exit 2 ;;
+esac
+printf 'ERROR: (gcloud) You do not currently have an active account selected.\nPlease run:\n\n  $ gcloud auth login\n' >&2
+exit 1
+`;
+
+  function withFakeGcloud(dir: string) {
+    writeTree(dir, { 'bin/gcloud': FAKE_GCLOUD });
+    chmodSync(join(dir, 'bin/gcloud'), 0o755);
+    const log = join(dir, 'check.log');
+    const env = { ...NO_GCLOUD, PATH: `${join(dir, 'bin')}:${NO_GCLOUD.PATH}`, CHECK_LOG: log, FIREBASE_TOKEN: 'secret', HOME: dir };
+    return { env, log: () => readFileSync(log, 'utf8').trim().split('\n') };
+  }
+
+  it('runs gcloud on every gcloud command, rollback included, in a configuration without credentials, and names each it refuses', async () => {
+    const dir = fixture();
+    const { env, log } = withFakeGcloud(dir);
+    const { code, out, err } = await run(dir, ['--project', 'demo-x', '--dry-run'], env);
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      expect.stringMatching(
+        /^deploy: gcloud refused the arguments of `gcloud run deploy satta-notify --image .* --set-secrets VAPID_PRIVATE_KEY=vapid-private-key:latest`: ERROR: \(gcloud\.run\.deploy\) unrecognized arguments: --no-invoker-iam-check$/,
+      ),
+    ]);
+    expect(out.at(-1)).toBe('deploy: dry run failed: see the problems above.');
+    // Every gcloud line printed, its `describe` checks and the rollback included, plus `gcloud version`.
+    const printed = out
+      .filter((line) => line.startsWith('gcloud ') && !line.startsWith('gcloud auth '))
+      .flatMap((line) => line.split(/ \|\| | && /));
+    expect(log()).toHaveLength(printed.length + 1);
+    for (const line of log()) {
+      const [config = '', home = '', token, credentials] = line.split('|');
+      expect({ token, credentials }).toEqual({ token: '', credentials: '' });
+      expect(config.startsWith(home) && home !== dir).toBe(true);
+    }
+  });
+
+  it('says so when every gcloud command passes', async () => {
+    const dir = fixture();
+    const { env } = withFakeGcloud(dir);
+    writeTree(dir, { 'bin/gcloud': FAKE_GCLOUD.replace('"run deploy satta-notify"*)', '"never"*)') });
+    const { code, out } = await run(dir, ['--project', 'demo-x', '--dry-run'], env);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      'deploy: checked: gcloud 530.0.0 accepts the arguments of the 25 gcloud commands below, rollback included (each run without credentials: each stopped at authentication).',
+    );
+  });
+
+  it.skipIf(!existsSync(join(ROOT, 'node_modules/.bin/firebase')))(
+    "firebase-tools: the rollback's hosting:clone passes; the old `--version` form, which printed the version and changed nothing, is refused",
+    async () => {
+      const { argumentChecks } = await import('./deployArgumentChecks.ts');
+      const [, firebase] = await argumentChecks(
+        [
+          ['npx', 'firebase', 'hosting:clone', 'satta-prod@0123456789abcdef', 'satta-prod:live', '--project', 'satta-prod'],
+          ['npx', 'firebase', 'hosting:clone', 'satta-prod:live', 'satta-prod:live', '--version', '0123456789abcdef'],
+        ],
+        NO_GCLOUD,
+        ROOT,
+      );
+      expect(firebase).toMatchObject({
+        kind: 'checked',
+        count: 2,
+        problems: [
+          expect.stringMatching(
+            /^firebase-tools refused the arguments of `npx firebase hosting:clone satta-prod:live satta-prod:live --version 0123456789abcdef`: it exited 0 without asking for credentials, so it did not run that command \(\d+\.\d+\.\d+\)$/,
+          ),
+        ],
+      });
+    },
+    60_000,
+  );
+
+  it.skipIf(!installed('gcloud'))(
+    "this machine's gcloud accepts every gcloud command of the dry run",
+    async () => {
+      const dir = fixture();
+      const { code, out, err } = await run(dir, ['--project', 'demo-x', '--dry-run'], process.env);
+      expect({ code, err }).toEqual({ code: 0, err: [] });
+      expect(out).toContainEqual(
+        expect.stringMatching(/^deploy: checked: gcloud [\d.]+ accepts the arguments of the 25 gcloud commands below/),
+      );
+    },
+    300_000,
+  );
+});
+
 /**
  * Stand-ins for gcloud, npm and npx that log their arguments: `describe` fails (nothing exists
- * yet) except for the secret, `npm run package` lays out dist/ as the real one does, and any
- * command containing $FAIL_ON fails.
+ * yet) except for the secret, the project (its number is $PROJECT_NUMBER, 123456789012 unless
+ * set) and the Compute Engine default account, `npm run package` lays out dist/ as the real one
+ * does, any command containing $FAIL_ON fails, and one containing $FLAKY_ON fails its first
+ * $FLAKY_TIMES runs.
  */
 const STAND_INS: Record<string, string> = {
   gcloud: `#!/bin/sh
 echo "gcloud $*" >> "$DEPLOY_LOG"
 case "$*" in *"$FAIL_ON"*) [ -n "$FAIL_ON" ] && exit 1 ;; esac
+case "$*" in *"$FLAKY_ON"*)
+  if [ -n "$FLAKY_ON" ]; then
+    echo x >> "$DEPLOY_LOG.flaky"
+    [ "$(wc -l < "$DEPLOY_LOG.flaky")" -le "$FLAKY_TIMES" ] && { echo "ERROR: Service account does not exist." >&2; exit 1; }
+  fi ;;
+esac
 case "$*" in
   "version --format=json") echo '{"Google Cloud SDK": "530.0.0"}' ;;
   "auth list"*) echo deployer@example.com ;;
+  "projects describe"*) echo "\${PROJECT_NUMBER:-123456789012}" ;;
   "secrets describe"*) ;;
+  *"-compute@developer.gserviceaccount.com"*) ;;
   *" describe "*) exit 1 ;;
 esac
 exit 0
@@ -351,15 +574,18 @@ echo "npx $*" >> "$DEPLOY_LOG"
 };
 
 describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', () => {
-  function standIns(dir: string, failOn = '') {
+  function standIns(dir: string, failOn = '', more: Record<string, string> = {}) {
     const bin = join(dir, 'bin');
     for (const [name, script] of Object.entries(STAND_INS)) {
       writeTree(bin, { [name]: script });
       chmodSync(join(bin, name), 0o755);
     }
     cpSync(join(dir, 'deploy/demo-x.json'), join(dir, 'deploy/satta-prod.json'));
+    editJson(dir, 'deploy/satta-prod.json', (settings) =>
+      Object.assign(settings.firebase as object, { databaseURL: 'https://satta-prod-default-rtdb.asia-southeast1.firebasedatabase.app' }),
+    );
     const log = join(dir, 'commands.log');
-    const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: dir, FIREBASE_TOKEN: 'token', DEPLOY_LOG: log, FAIL_ON: failOn };
+    const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: dir, FIREBASE_TOKEN: 'token', DEPLOY_LOG: log, FAIL_ON: failOn, ...more };
     return { env, commands: () => readFileSync(log, 'utf8').trim().split('\n') };
   }
 
@@ -372,11 +598,20 @@ describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', (
     expect(log.map((line) => line.split(' ').slice(0, 4).join(' '))).toEqual([
       'gcloud version --format=json',
       'gcloud auth list --filter=status:ACTIVE',
+      'gcloud projects describe satta-prod',
       'npm run build',
       'npm run package',
       'gcloud services enable run.googleapis.com',
+      'gcloud secrets describe vapid-private-key',
       'gcloud artifacts repositories describe',
       'gcloud artifacts repositories create',
+      'npx firebase hosting:sites:get satta-prod',
+      'npx firebase deploy --only',
+      'gcloud iam roles describe',
+      'gcloud iam roles create',
+      'gcloud iam roles update',
+      'gcloud iam service-accounts describe',
+      'gcloud projects add-iam-policy-binding satta-prod',
       'gcloud iam service-accounts describe',
       'gcloud iam service-accounts create',
       'gcloud projects add-iam-policy-binding satta-prod',
@@ -386,14 +621,18 @@ describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', (
       'gcloud iam service-accounts create',
       'gcloud projects add-iam-policy-binding satta-prod',
       'gcloud projects add-iam-policy-binding satta-prod',
-      'gcloud secrets describe vapid-private-key',
       'gcloud secrets add-iam-policy-binding vapid-private-key',
       'gcloud builds submit dist/package/notify',
       'gcloud run deploy satta-notify',
       'npx firebase deploy --only',
     ]);
-    expect(log.at(-1)).toBe(
-      `npx firebase deploy --only hosting,database --project satta-prod --config dist/deploy/satta-prod/firebase.json --non-interactive --message satta ${TAG}`,
+    expect(log.filter((line) => line.startsWith('npx firebase deploy'))).toEqual([
+      'npx firebase deploy --only database --project satta-prod --config dist/deploy/satta-prod/firebase.json --non-interactive',
+      `npx firebase deploy --only hosting --project satta-prod --config dist/deploy/satta-prod/firebase.json --non-interactive --message satta ${TAG}`,
+    ]);
+    // The Compute Engine default account exists, so Cloud Build's role is granted to it.
+    expect(log).toContain(
+      'gcloud projects add-iam-policy-binding satta-prod --member serviceAccount:123456789012-compute@developer.gserviceaccount.com --role roles/cloudbuild.builds.builder --condition None --quiet',
     );
     const config = readFileSync(join(dir, 'dist/deploy/satta-prod/config.json'), 'utf8');
     expect(readFileSync(join(dir, 'dist/site/config.json'), 'utf8')).toBe(config);
@@ -408,10 +647,61 @@ describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', (
       code: 1,
       err: [
         `deploy: failed (exit 1): gcloud builds submit dist/package/render --tag asia-south1-docker.pkg.dev/satta-prod/satta/render:${TAG} --project satta-prod`,
+        "deploy: if the build was refused a permission: a new project's builds run as the Compute Engine default service account " +
+          '(123456789012-compute@developer.gserviceaccount.com), which needs roles/cloudbuild.builds.builder; the deploy grants it when that account exists ' +
+          '(docs/deploy.md, "Cloud Build").',
       ],
     });
     expect(commands().at(-1)).toContain('gcloud builds submit dist/package/render');
     expect(existsSync(join(dir, 'dist/site/config.json'))).toBe(true);
+  });
+
+  it('tries an IAM binding again with backoff while a new service account propagates', async () => {
+    const dir = fixture();
+    const { env } = standIns(dir, '', {
+      FLAKY_ON: 'add-iam-policy-binding satta-prod --member serviceAccount:satta-render',
+      FLAKY_TIMES: '2',
+    });
+    const { code, out, err } = await run(dir, ['--project', 'satta-prod'], env);
+    expect({ code, err }).toEqual({ code: 0, err: [] });
+    expect(slept).toEqual([5_000, 10_000]);
+    expect(out).toContain(
+      'deploy: failed (exit 1); trying again in 5 s (try 2 of 6): a service account just created takes a while to be known to IAM.',
+    );
+    expect(out).toContain(
+      'deploy: failed (exit 1); trying again in 10 s (try 3 of 6): a service account just created takes a while to be known to IAM.',
+    );
+  });
+
+  it('gives up on a binding after six tries, naming it', async () => {
+    const dir = fixture();
+    const { env } = standIns(dir, '', {
+      FLAKY_ON: 'add-iam-policy-binding satta-prod --member serviceAccount:satta-render',
+      FLAKY_TIMES: '9',
+    });
+    const { code, err } = await run(dir, ['--project', 'satta-prod'], env);
+    expect(slept).toEqual([5_000, 10_000, 20_000, 40_000, 60_000]);
+    expect({ code, err }).toEqual({
+      code: 1,
+      err: [
+        'deploy: failed (exit 1): gcloud projects add-iam-policy-binding satta-prod --member serviceAccount:satta-render@satta-prod.iam.gserviceaccount.com ' +
+          '--role projects/satta-prod/roles/sattaDatabase --condition None --quiet',
+      ],
+    });
+  });
+
+  it("refuses a notifyUrl whose project number is not the project's, before building anything", async () => {
+    const dir = fixture();
+    const { env, commands } = standIns(dir, '', { PROJECT_NUMBER: '987654321098' });
+    const { code, err } = await run(dir, ['--project', 'satta-prod'], env);
+    expect({ code, err }).toEqual({
+      code: 1,
+      err: [
+        'deploy: deploy/satta-prod.json: notifyUrl https://satta-notify-123456789012.asia-south1.run.app holds the project number 123456789012, ' +
+          "but satta-prod's is 987654321098: write https://satta-notify-987654321098.asia-south1.run.app.",
+      ],
+    });
+    expect(commands().filter((line) => line.startsWith('npm'))).toEqual([]);
   });
 
   it('says how to create the VAPID secret when Secret Manager has none', async () => {

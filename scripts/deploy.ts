@@ -7,7 +7,9 @@ import type { RuntimeConfig } from '../shared/data/config.ts';
 import { contentSecurityPolicy } from '../server/hosting/headers.ts';
 import { buildChecks, type BuildChecks } from './deployBuildChecks.ts';
 import { projectFirebaseConfig } from './deployFirebaseConfig.ts';
-import { commandLine, deployPlan, shellLine, type Command, type DeployPlan, type Stage } from './deployPlan.ts';
+import { runAppUrl, settingsDisagreements } from './deployConsistency.ts';
+import { argumentChecks } from './deployArgumentChecks.ts';
+import { commandLine, deployPlan, hostingSite, planArgvs, shellLine, type Command, type DeployPlan, type Stage } from './deployPlan.ts';
 import { preflightProblems } from './deployPreflight.ts';
 import { DEFAULT_REGION, readDeploySettings, settingsPath, type DeploySettings } from './deploySettings.ts';
 import { firebaseSchemaProblems, SCHEMA_LABEL } from './firebaseSchema.ts';
@@ -16,9 +18,9 @@ import { runtimeConfigFor, runtimeConfigProblems } from './runtimeConfig.ts';
 
 /**
  * `npm run deploy -- --project <id> [--region asia-south1] [--dry-run]`: builds, checks and
- * deploys one Firebase project: the two Cloud Run services (satta-render, satta-notify) with
- * `gcloud`, then Hosting and the database rules with `firebase deploy`. The order and every
- * command are in deployPlan.ts; docs/deploy.md explains them.
+ * deploys one Firebase project: the database rules, the two Cloud Run services (satta-render,
+ * satta-notify) with `gcloud`, then Hosting with `firebase deploy`. The order and every command
+ * are in deployPlan.ts; docs/deploy.md explains them.
  *
  * `--dry-run` runs the checks that need no network and prints the commands; it writes only the
  * project's generated files under dist/deploy/<project>/. `npm run deploy -- --write-headers`
@@ -35,6 +37,15 @@ export interface DeployIo {
   out(line: string): void;
   err(line: string): void;
   env: NodeJS.ProcessEnv;
+  /** Waits between the tries of a retried command (tests pass one that returns at once). */
+  sleep?(ms: number): void;
+}
+
+/** The waits before each new try of an IAM binding: about 2 minutes in all, as long as a new account may take to propagate. */
+const RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 interface Prepared {
@@ -71,6 +82,11 @@ function prepare(root: string, project: string, regionFlag: string | undefined):
   }
   const read = readDeploySettings(root, project);
   if ('problems' in read) problems.push(...read.problems);
+  // Settings valid each on their own may still disagree with the region or the project.
+  else if (problems.length === 0)
+    problems.push(
+      ...settingsDisagreements(settingsPath(project), project, regionFlag ?? read.settings.region ?? DEFAULT_REGION, read.settings),
+    );
 
   const firebase = readJson(root, 'firebase.json');
   if ('problem' in firebase) problems.push(firebase.problem);
@@ -84,7 +100,7 @@ function prepare(root: string, project: string, regionFlag: string | undefined):
   const configJson = `${dir}/config.json`;
   const firebaseConfig = `${dir}/firebase.json`;
   problems.push(...runtimeConfigProblems(runtime, configJson));
-  const generated = projectFirebaseConfig(root, firebase.value as Json, runtime, region);
+  const generated = projectFirebaseConfig(root, firebase.value as Json, runtime, region, hostingSite(project, settings));
   if ('problem' in generated) problems.push(generated.problem);
   else problems.push(...firebaseSchemaProblems(generated.config, firebaseConfig));
   if (problems.length > 0 || 'problem' in generated) return { problems };
@@ -115,15 +131,18 @@ function printStage(io: DeployIo, number: number, stage: Stage): void {
 function printPlan(io: DeployIo, plan: DeployPlan, prepared: Prepared): void {
   printStage(io, 1, plan.build);
   io.out(`# then the deploy copies ${prepared.configJson} to ${CONFIG_TARGETS.join(' and ')}`);
-  [...plan.cloud, plan.firebase].forEach((stage, i) => printStage(io, i + 2, stage));
+  plan.stages.forEach((stage, i) => printStage(io, i + 2, stage));
   io.out('');
   io.out('# Not run by the deploy: provisioning the admin');
   printAdmin(io, plan);
+  io.out('');
+  io.out(`# ${plan.rollback.title}`);
+  for (const command of plan.rollback.commands) io.out(commandLine(command));
 }
 
 function printAdmin(io: DeployIo, plan: DeployPlan): void {
   io.out(`# ${plan.admin.note}`);
-  io.out(plan.admin.command);
+  for (const command of plan.admin.commands) io.out(command);
   io.out(`# ${plan.admin.after}`);
 }
 
@@ -138,21 +157,50 @@ function report(io: DeployIo, checks: BuildChecks): boolean {
 
 /** Runs one command in the root with its output shown; false (after saying what failed) when it fails. */
 function run(root: string, io: DeployIo, command: Command): boolean {
-  if (command.unless) {
-    const [program = '', ...args] = command.unless;
-    const exists = spawnSync(program, args, { cwd: root, env: io.env, stdio: 'ignore' });
-    if (exists.status === 0) {
-      io.out(`deploy: exists already: ${shellLine(command.unless)}`);
-      return true;
-    }
+  const succeeds = (argv: readonly string[]) => {
+    const [program = '', ...args] = argv;
+    return spawnSync(program, args, { cwd: root, env: io.env, stdio: 'ignore' }).status === 0;
+  };
+  if (command.unless && succeeds(command.unless)) {
+    io.out(`deploy: exists already: ${shellLine(command.unless)}`);
+    return true;
   }
-  io.out(`deploy: $ ${shellLine(command.argv)}`);
-  const [program = '', ...args] = command.argv;
-  const result = spawnSync(program, args, { cwd: root, env: io.env, stdio: 'inherit' });
-  if (result.status === 0) return true;
-  io.err(`deploy: failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}): ${shellLine(command.argv)}`);
-  if (command.onFailure) io.err(`deploy: ${command.onFailure}`);
-  return false;
+  if (command.onlyIf && !succeeds(command.onlyIf)) {
+    io.out(`deploy: skipped, as this failed: ${shellLine(command.onlyIf)}`);
+    return true;
+  }
+  const delays = command.retry ? RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    io.out(`deploy: $ ${shellLine(command.argv)}`);
+    const [program = '', ...args] = command.argv;
+    const result = spawnSync(program, args, { cwd: root, env: io.env, stdio: 'inherit' });
+    if (result.status === 0) return true;
+    const why = result.error?.message ?? `exit ${result.status ?? result.signal}`;
+    const delay = delays[attempt];
+    if (delay !== undefined && !result.error) {
+      io.out(
+        `deploy: failed (${why}); trying again in ${delay / 1000} s (try ${attempt + 2} of ${delays.length + 1}): ` +
+          'a service account just created takes a while to be known to IAM.',
+      );
+      (io.sleep ?? sleepSync)(delay);
+      continue;
+    }
+    io.err(`deploy: failed (${why}): ${shellLine(command.argv)}`);
+    if (command.onFailure) io.err(`deploy: ${command.onFailure}`);
+    return false;
+  }
+}
+
+/** The project number, which the Compute Engine default account's name holds; null (after saying why) when gcloud cannot tell. */
+function projectNumber(root: string, io: DeployIo, project: string): string | null {
+  const argv = ['gcloud', 'projects', 'describe', project, '--format=value(projectNumber)'];
+  const [program = '', ...args] = argv;
+  const result = spawnSync(program, args, { cwd: root, env: io.env, encoding: 'utf8' });
+  const number = (result.stdout ?? '').trim();
+  if (result.status === 0 && /^\d+$/.test(number)) return number;
+  io.err(`deploy: failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`}): ${shellLine(argv)}`);
+  io.err(`deploy: ${project} is not a project your gcloud account can see: check the id, and \`gcloud auth list\`.`);
+  return null;
 }
 
 async function rewriteHeaders(root: string, io: DeployIo): Promise<number> {
@@ -207,13 +255,26 @@ export async function deploy(argv: readonly string[], io: DeployIo, now = new Da
     return 1;
   }
   const tag = imageTag(root, now);
-  const plan = deployPlan({ project, region: prepared.region, tag, settings: prepared.settings, firebaseConfig: prepared.firebaseConfig });
   const notify = new URL(prepared.settings.notifyUrl).origin;
+  const planFor = (number: string) =>
+    deployPlan({
+      project,
+      region: prepared.region,
+      tag,
+      settings: prepared.settings,
+      firebaseConfig: prepared.firebaseConfig,
+      projectNumber: number,
+    });
+  // notifyUrl's deterministic run.app URL holds the project number; otherwise the deploy reads it.
+  const notifyNumber = runAppUrl(prepared.settings.notifyUrl)?.projectNumber;
 
   io.out(
     `deploy: ${project} in ${prepared.region}, image tag ${tag}${dryRun ? ' (dry run: checks, then prints the commands and runs none)' : ''}.`,
   );
   io.out(`deploy: checked: ${settingsPath(project)} holds valid settings (admin ${prepared.settings.adminEmail}).`);
+  io.out(
+    `deploy: checked: notifyUrl and remotes agree with the region ${prepared.region}; databaseURL is ${project}'s default database instance.`,
+  );
   io.out(`deploy: checked: firebase.json matches firebase-tools' schema (${SCHEMA_LABEL}).`);
   io.out(`deploy: checked: firebase.json's hosting.headers are those server/hosting/headers.ts generates for ${SHELL_TEMPLATE}.`);
   io.out(`deploy: checked: ${prepared.configJson} (the site's /config.json) is a RuntimeConfig (shared/data/config.ts).`);
@@ -222,7 +283,26 @@ export async function deploy(argv: readonly string[], io: DeployIo, now = new Da
   );
 
   if (dryRun) {
-    const ok = report(io, buildChecks(root, prepared.runtime, prepared.policy));
+    const plan = planFor(notifyNumber ?? 'PROJECT_NUMBER');
+    io.out(
+      notifyNumber
+        ? `deploy: the project number ${notifyNumber} is notifyUrl's; the deploy checks it against \`gcloud projects describe ${project}\`.`
+        : `deploy: PROJECT_NUMBER below is read by the deploy with \`gcloud projects describe ${project}\`.`,
+    );
+    let ok = report(io, buildChecks(root, prepared.runtime, prepared.policy));
+    for (const check of await argumentChecks(planArgvs(plan), io.env, root)) {
+      const commands = `the ${check.tool === 'gcloud' ? 'gcloud' : 'firebase'} commands below, rollback included`;
+      if (check.kind === 'skipped') io.out(`deploy: not checked: ${check.tool}'s own argument checks of ${commands} (${check.reason}).`);
+      else if (check.problems.length === 0) {
+        io.out(
+          `deploy: checked: ${check.tool} ${check.version} accepts the arguments of the ${check.count} ${commands.slice(4)} ` +
+            '(each run without credentials: each stopped at authentication).',
+        );
+      } else {
+        ok = false;
+        for (const problem of check.problems) io.err(`deploy: ${problem}`);
+      }
+    }
     printPlan(io, plan, prepared);
     io.out('');
     io.out(ok ? 'deploy: dry run done: nothing was built, created or deployed.' : 'deploy: dry run failed: see the problems above.');
@@ -238,13 +318,23 @@ export async function deploy(argv: readonly string[], io: DeployIo, now = new Da
     for (const problem of unready) io.err(`deploy: ${problem}`);
     return 1;
   }
+  const number = projectNumber(root, io, project);
+  if (number === null) return 1;
+  if (notifyNumber !== undefined && notifyNumber !== number) {
+    io.err(
+      `deploy: ${settingsPath(project)}: notifyUrl ${prepared.settings.notifyUrl} holds the project number ${notifyNumber}, but ${project}'s is ${number}: ` +
+        `write https://satta-notify-${number}.${prepared.region}.run.app.`,
+    );
+    return 1;
+  }
+  const plan = planFor(number);
   for (const command of plan.build.commands) if (!run(root, io, command)) return 1;
   for (const target of CONFIG_TARGETS) copyFileSync(join(root, prepared.configJson), join(root, target));
   // Now built: a missing output is a failure, not a check for later.
   const built = buildChecks(root, prepared.runtime, prepared.policy);
   const absent = built.absent.map((dir) => `${dir} is missing after npm run package: check its output above.`);
   if (!report(io, { ...built, absent: [], problems: [...absent, ...built.problems] })) return 1;
-  for (const stage of [...plan.cloud, plan.firebase]) {
+  for (const stage of plan.stages) {
     io.out(`deploy: ${stage.title}`);
     for (const command of stage.commands) if (!run(root, io, command)) return 1;
   }

@@ -8,6 +8,9 @@ import { generatedHeaders } from './hostingHeaders.ts';
  * headers generated for the project's own /config.json (its notify service, its auth domain,
  * its remotes on other origins). The emulators block is local and left out.
  *
+ * The site is named (`site`: deploySettings' hostingSite, or the project id), so the deploy does
+ * not depend on the project having a default site.
+ *
  * firebase-tools takes the folder of a --config file as the project folder, resolves relative
  * paths against it and refuses any that leave it (Config#path in lib/config.js), while this file
  * lives under dist/deploy/<project>/; so the site folder and the rules are absolute paths.
@@ -22,6 +25,7 @@ export function projectFirebaseConfig(
   committed: Json,
   runtime: RuntimeConfig,
   region: string,
+  site: string,
 ): { config: Json } | { problem: string } {
   const { hosting, database } = committed;
   if (!isObject(hosting) || typeof hosting.public !== 'string') {
@@ -35,6 +39,8 @@ export function projectFirebaseConfig(
     config: {
       database: { ...database, rules: resolve(root, database.rules) },
       hosting: {
+        // The site named, so that a project whose default site was never made deploys to the one the deploy makes.
+        site,
         ...hosting,
         public: resolve(root, hosting.public),
         rewrites: rewrites.map((rewrite) =>

@@ -28,6 +28,8 @@ export interface DeploySettings {
   timezone?: string;
   /** Where a remote's remoteEntry.js lives when not at /remotes/<name>/ of the site. */
   remotes?: Partial<Record<RemoteName, string>>;
+  /** The Firebase Hosting site to deploy to; the project id when absent (the default site's usual id). */
+  hostingSite?: string;
 }
 
 export interface FirebaseWebOptions {
@@ -123,6 +125,7 @@ const FIELDS = new Set([
   'adminEmail',
   'timezone',
   'remotes',
+  'hostingSite',
 ]);
 const FIREBASE_REQUIRED = ['apiKey', 'authDomain', 'appId', 'databaseURL'] as const;
 const FIREBASE_OPTIONAL = ['storageBucket', 'messagingSenderId', 'measurementId'] as const;
@@ -214,6 +217,11 @@ function settingsProblems(value: unknown, file: string): string[] {
 
   const timezone = optionalText(value, 'timezone');
   if (timezone && !validTimezone(timezone)) say('timezone', `must be an IANA time zone such as Asia/Kolkata, not '${timezone}'`);
+
+  const hostingSite = optionalText(value, 'hostingSite');
+  if (hostingSite && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(hostingSite)) {
+    say('hostingSite', `must be a Hosting site id (lowercase letters, digits and hyphens), not '${hostingSite}'`);
+  }
 
   // These reach the services through `gcloud run deploy --set-env-vars`, which splits at commas.
   const envFields = {
