@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuntimeConfig } from '@satta/shared/data';
 import { SECURITY_HEADERS, inlineScriptHashes } from '../../hosting/headers.ts';
+import { connectionPolicy, createGuardedServer, type ConnectionPolicy } from '../../hosting/connections.ts';
 import { createHostingHandler } from '../../hosting/serve.ts';
 import { logRequest, logsRequests } from '../../log/log.ts';
 import { PageCache, storedBody, type StoredBody, type StoredPage } from './pageCache.ts';
@@ -50,6 +51,11 @@ export interface RenderOptions {
    * for one that came otherwise (a data source without it, as in tests).
    */
   prerenderMs?: number;
+  /**
+   * What is done with connections that do not speak, and how many are held (connections.ts);
+   * default: from the environment (`HTTP_*`), 10 s to a first request, 620 s idle.
+   */
+  connections?: ConnectionPolicy;
   /** SVG -> PNG of the link-preview images (default: resvg off the event loop); tests count the renders. */
   drawPreview?: (svg: string) => Promise<Buffer>;
 }
@@ -284,26 +290,30 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   checkTimer?.unref();
 
   let draining = false;
-  const server = createServer((req, res) => {
-    const started = performance.now();
-    if (logsRequests())
-      res.once('finish', () =>
-        logRequest('render', {
-          method: req.method ?? 'GET',
-          url: req.url ?? '/',
-          status: res.statusCode,
-          ms: performance.now() - started,
-          headers: req.headers,
-          remoteIp: req.socket.remoteAddress,
-          responseSize: Number(res.getHeader('content-length') ?? 0) || undefined,
-        }),
-      );
-    answer(req, res).catch((error: unknown) => {
-      console.error('render:', error);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    });
-  });
+  const { server } = createGuardedServer(
+    (req, res) => {
+      const started = performance.now();
+      if (logsRequests())
+        res.once('finish', () =>
+          logRequest('render', {
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            status: res.statusCode,
+            ms: performance.now() - started,
+            headers: req.headers,
+            remoteIp: req.socket.remoteAddress,
+            responseSize: Number(res.getHeader('content-length') ?? 0) || undefined,
+          }),
+        );
+      answer(req, res).catch((error: unknown) => {
+        console.error('render:', error);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+    options.connections ?? connectionPolicy(),
+    (line) => console.warn(`render: ${line}`),
+  );
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host ?? '127.0.0.1', () => ok());

@@ -5,6 +5,7 @@ import { getDatabase } from 'firebase-admin/database';
 import { exitWithConfigError, structuredConsole } from '../../log/log.ts';
 import { startRender } from './app.ts';
 import { ConfigError, readRenderOptions, type RenderStartOptions } from './options.ts';
+import { connectionPolicy, type ConnectionPolicy } from '../../hosting/connections.ts';
 import { LiveData } from './liveData.ts';
 import { LiveRepair } from './liveRepair.ts';
 import { restListGames } from './listGames.ts';
@@ -26,6 +27,13 @@ try {
   exitWithConfigError('render', error.message);
 }
 const { config, mounts } = options;
+// Connections that do not speak, and the cap (HTTP_* variables, server/hosting/connections.ts).
+let connections: ConnectionPolicy;
+try {
+  connections = connectionPolicy(process.env);
+} catch (error) {
+  exitWithConfigError('render', (error as Error).message);
+}
 
 const emulated = Boolean(process.env.FIREBASE_DATABASE_EMULATOR_HOST);
 const namespace =
@@ -65,6 +73,7 @@ const server = await startRender({
   site: options.site,
   remoteCheckMs,
   prerenderMs: 10,
+  connections,
 });
 console.log(`render: listening on ${server.url}`);
 
