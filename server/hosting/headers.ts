@@ -30,6 +30,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * HTTP Strict Transport Security for the site on Firebase Hosting (HTTPS only, so only there: the
+ * local host is plain HTTP, where browsers ignore it anyway): browsers go to https:// for two years
+ * without asking http:// first, subdomains included (the notify service and any remote host are
+ * HTTPS too). No `preload`: that is a request to be listed in browsers, made once by the owner of
+ * the domain, and hard to take back.
+ */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
  * Files whose names carry Vite's content hash (`[name]-[hash].[ext]`, the hash being 8
  * base64url characters, so it may contain `-` and `_`): the shell's `/assets/` and everything a
  * remote emits under `/remotes/<name>/` except `remoteEntry.js`. Only these may be cached for
@@ -181,6 +190,7 @@ export function hostingHeaderRules(config: RuntimeConfig, scriptHashes: readonly
       headers: [
         header('Content-Security-Policy', contentSecurityPolicy(config, scriptHashes)),
         ...Object.entries(SECURITY_HEADERS).map(([key, value]) => header(key, value)),
+        header('Strict-Transport-Security', HSTS),
       ],
     },
     ...REVALIDATED_FILES.map((source) => ({ source, headers: [header('Cache-Control', REVALIDATE)] })),

@@ -278,6 +278,24 @@ describe('firebase.json mirrors the local host', () => {
     expect((await fetch(`${url}/remotes/mf-chart/remoteEntry.js`)).headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('sends Strict-Transport-Security on every response, the render service’s pages and the files alike', async () => {
+    for (const path of [
+      '/',
+      '/chart/gali/2026',
+      '/dashboard',
+      '/config.json',
+      '/sw.js',
+      '/assets/index-AbC-dE12.js',
+      '/remotes/mf-chart/remoteEntry.js',
+    ]) {
+      const response = await fetch(`${url}${path}`);
+      expect({ path, hsts: response.headers.get('strict-transport-security') }).toEqual({
+        path,
+        hsts: 'max-age=63072000; includeSubDomains',
+      });
+    }
+  });
+
   it('leaves the caching of the render service’s answers to the service (no Cache-Control of its own)', async () => {
     for (const path of [
       '/',
