@@ -23,6 +23,15 @@ export interface NotifyConfig {
   maxSubscriptions: number;
   /** New subscriptions per hour from one address (an IPv6 /64 counts as one). */
   subscriptionsPerAddress: number;
+  /** Most followers of one result sent by one shard (one POST /shards), see shards.ts. */
+  shardSize: number;
+  /** One shard's fan-out ends by then (inside Cloud Run's request timeout). */
+  shardDeadlineMs: number;
+  /**
+   * The Cloud Tasks queue the shards go to (projects/P/locations/L/queues/Q), with the account
+   * whose OIDC token the tasks carry and this service's public URL; null: the in-process queue.
+   */
+  tasks: { queue: string; serviceAccount: string; url: string } | null;
   /** Push requests in flight at once, over every fan-out together. */
   concurrency: number;
   /** Most push requests in flight to one push service (the fan-out starts lower and adapts). */
@@ -119,6 +128,9 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     rateLimitPerMinute: positiveInt(env, 'NOTIFY_RATE_LIMIT', 60),
     maxSubscriptions: positiveInt(env, 'NOTIFY_MAX_SUBSCRIPTIONS', DEFAULT_MAX_SUBSCRIPTIONS),
     subscriptionsPerAddress: positiveInt(env, 'NOTIFY_SUBSCRIPTIONS_PER_ADDRESS', 20),
+    shardSize: positiveInt(env, 'NOTIFY_SHARD_SIZE', 25_000),
+    shardDeadlineMs: duration(env, 'NOTIFY_SHARD_DEADLINE_MS', 50_000),
+    tasks: readTasks(env),
     concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
     hostConcurrency: positiveInt(env, 'NOTIFY_HOST_CONCURRENCY', 50),
     connectTimeoutMs: duration(env, 'NOTIFY_CONNECT_TIMEOUT_MS', 3_000),
@@ -144,4 +156,17 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     dayCheckMs: duration(env, 'NOTIFY_DAY_CHECK_MS', 15_000),
     icon: env.NOTIFY_ICON ?? '/icons/notification-192.png',
   };
+}
+
+function readTasks(env: Env): NotifyConfig['tasks'] {
+  const queue = env.NOTIFY_TASKS_QUEUE;
+  if (!queue) return null;
+  if (!/^projects\/[^/]+\/locations\/[^/]+\/queues\/[A-Za-z0-9-]+$/.test(queue))
+    throw new Error(`notify: NOTIFY_TASKS_QUEUE must be projects/<project>/locations/<region>/queues/<queue>, got '${queue}'`);
+  const serviceAccount = env.NOTIFY_TASKS_SERVICE_ACCOUNT ?? '';
+  if (!/^[^@\s]+@[^@\s]+$/.test(serviceAccount))
+    throw new Error('notify: NOTIFY_TASKS_SERVICE_ACCOUNT must be the email of the account the tasks carry a token of');
+  const url = (env.NOTIFY_SHARD_URL ?? '').replace(/\/+$/, '');
+  if (!/^https:\/\/[^/]+$/.test(url)) throw new Error("notify: NOTIFY_SHARD_URL must be this service's public https:// base URL");
+  return { queue, serviceAccount, url };
 }

@@ -2,6 +2,24 @@ import type { Database } from 'firebase-admin/database';
 import { NOTIFY_STATE } from '@satta/shared/data/paths';
 
 const ROOT = `${NOTIFY_STATE}/sent`;
+/** notifyState/shards/{date}/{game}/{claim}/{index}: each shard of an announcement (shards.ts). */
+const SHARDS = `${NOTIFY_STATE}/shards`;
+
+/** What a shard's claim found. */
+export type ShardClaim =
+  /** This delivery sends the shard. */
+  | { kind: 'claimed' }
+  /** The shard was sent already: a second delivery, which sends nothing. */
+  | { kind: 'done' }
+  /** Another delivery is sending it right now (until its lease ends). */
+  | { kind: 'busy'; retryAfterSec: number };
+
+interface ShardEntry {
+  state: 'sending' | 'done';
+  /** sending: the claim lapses at this time (ms), and a later delivery may send the shard. */
+  until?: number;
+  sent?: number;
+}
 
 export interface Claim {
   claimed: boolean;
@@ -18,6 +36,8 @@ export interface Claim {
  * to those who already got it.
  */
 export function sentLedger(db: Database) {
+  const shardRef = (shard: { date: string; game: string; number: string; previous: string | null; index: number }) =>
+    db.ref(`${SHARDS}/${shard.date}/${shard.game}/${shard.previous ?? 'new'}-${shard.number}/${shard.index}`);
   return {
     /**
      * Claims the announcement of `number`: `claimed` when this caller is to send it, with the
@@ -43,16 +63,68 @@ export function sentLedger(db: Database) {
       return typeof value === 'string' ? value : null;
     },
 
+    /**
+     * Claims one shard of an announcement for this delivery, for `leaseMs`: a shard delivered a
+     * second time after it was sent is `done` (nothing is sent twice); one being sent is `busy`
+     * (the queue tries again later); one whose sender died without finishing is claimed again
+     * once its lease has run out.
+     */
+    async claimShard(
+      shard: { date: string; game: string; number: string; previous: string | null; index: number },
+      leaseMs: number,
+      now = Date.now(),
+    ): Promise<ShardClaim> {
+      let found: ShardEntry | null = null;
+      const result = await shardRef(shard).transaction(
+        (current: unknown) => {
+          found = readShard(current);
+          if (found?.state === 'done') return undefined;
+          if (found?.state === 'sending' && (found.until ?? 0) > now) return undefined;
+          return { state: 'sending', until: now + leaseMs } satisfies ShardEntry;
+        },
+        undefined,
+        false,
+      );
+      if (result.committed) return { kind: 'claimed' };
+      const entry = readShard(result.snapshot.val()) ?? (found as ShardEntry | null);
+      if (entry?.state === 'done') return { kind: 'done' };
+      return { kind: 'busy', retryAfterSec: Math.max(1, Math.ceil(((entry?.until ?? now) - now) / 1000)) };
+    },
+
+    /** The shard was sent (`sent` of its subscriptions reached): a later delivery is `done`. */
+    async shardDone(
+      shard: { date: string; game: string; number: string; previous: string | null; index: number },
+      sent: number,
+    ): Promise<void> {
+      await shardRef(shard).set({ state: 'done', sent } satisfies ShardEntry);
+    },
+
+    /** The shard failed before it was sent: the queue's next delivery may claim it at once. */
+    async releaseShard(shard: { date: string; game: string; number: string; previous: string | null; index: number }): Promise<void> {
+      await shardRef(shard).remove();
+    },
+
     /** Forgets days before `keepFrom` (a date key): the ledger stays a few days long. */
     async prune(keepFrom: string): Promise<number> {
-      const old = await db.ref(ROOT).orderByKey().endAt(keepFrom).get();
-      const patch: Record<string, null> = {};
-      old.forEach((day) => {
-        if (day.key && day.key < keepFrom) patch[day.key] = null;
-      });
-      if (Object.keys(patch).length) await db.ref(ROOT).update(patch);
-      return Object.keys(patch).length;
+      let removed = 0;
+      for (const root of [ROOT, SHARDS]) {
+        const old = await db.ref(root).orderByKey().endAt(keepFrom).get();
+        const patch: Record<string, null> = {};
+        old.forEach((day) => {
+          if (day.key && day.key < keepFrom) patch[day.key] = null;
+        });
+        if (Object.keys(patch).length) await db.ref(root).update(patch);
+        if (root === ROOT) removed = Object.keys(patch).length;
+      }
+      return removed;
     },
   };
 }
 export type SentLedger = ReturnType<typeof sentLedger>;
+
+function readShard(value: unknown): ShardEntry | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { state, until, sent } = value as Record<string, unknown>;
+  if (state !== 'sending' && state !== 'done') return null;
+  return { state, ...(typeof until === 'number' ? { until } : {}), ...(typeof sent === 'number' ? { sent } : {}) };
+}

@@ -9,24 +9,28 @@ import { createFanOut } from './fanOut.ts';
 import { connectFirebase } from './firebase.ts';
 import { listGames } from './gameList.ts';
 import { createLimiter } from './limiter.ts';
-import {
-  TEST_DELIVERY,
-  correctionPayload,
-  resultDelivery,
-  resultPayload,
-  testPayload,
-  type DeliveryOptions,
-  type NotificationPayload,
-} from './payload.ts';
+import { TEST_DELIVERY, testPayload, type DeliveryOptions, type NotificationPayload } from './payload.ts';
 import { httpTransport } from './pushTransport.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import { watchResults } from './resultWatcher.ts';
 import { createScheduledPublisher } from './scheduledPublisher.ts';
 import { sentLedger } from './sentLedger.ts';
+import {
+  cloudTasksDriver,
+  googleOidcAuth,
+  inProcessDriver,
+  localShardSecret,
+  parseShardRequest,
+  secretShardAuth,
+  shardCount,
+  shardRequests,
+  type ShardDriver,
+  type TasksClient,
+} from './shards.ts';
+import { createShardRunner } from './shardRunner.ts';
 import { createSubscriptionBounds } from './subscriptionBounds.ts';
 import { subscriptionStore } from './subscriptionStore.ts';
 import type { Target } from './fanOut.ts';
-import { summary } from './testMessage.ts';
 import { createPublishQueue } from './undoWindow.ts';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
 import { logEvent } from '../../log/log.ts';
@@ -102,6 +106,39 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     return fanOut(targets, payload, delivery, deadlineMs - (performance.now() - started));
   };
 
+  const runShard = createShardRunner({
+    ledger,
+    followers: (game, timeoutMs) => store.followers(game, timeoutMs),
+    send: listAndSend,
+    icon: config.icon,
+    deadlineMs: config.shardDeadlineMs,
+    leaseMs: config.shardDeadlineMs + 30_000,
+    log,
+  });
+
+  // The queue the shards go through: Cloud Tasks when configured, else one in this process that
+  // delivers the same requests to this app (app.inject), retrying as the queue would.
+  const localSecret = localShardSecret();
+  const shardAuth = config.tasks
+    ? googleOidcAuth({ audience: config.tasks.url, serviceAccount: config.tasks.serviceAccount })
+    : secretShardAuth(localSecret);
+  const driver: ShardDriver = config.tasks
+    ? cloudTasksDriver({ ...config.tasks, dispatchDeadlineSec: Math.ceil(config.shardDeadlineMs / 1000) + 10 }, lazyTasksClient())
+    : inProcessDriver({
+        deliver: async (shard) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/shards',
+            headers: { authorization: `Bearer ${localSecret}` },
+            payload: shard,
+          });
+          const retryAfter = Number(response.headers['retry-after']);
+          return { status: response.statusCode, ...(retryAfter > 0 ? { retryAfterSec: retryAfter } : {}) };
+        },
+        track,
+        log,
+      });
+
   const announce = async ({ date, game, number }: { date: string; game: string; number: string }) => {
     try {
       // The claim is not bounded: a transaction cannot be called off, and one that commits after
@@ -109,26 +146,17 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       // it (the result arrived from this database a moment ago); what follows it is bounded.
       const claim = await ledger.claim(date, game, number);
       if (!claim.claimed) return;
-      // A changed number after an announced one is a correction: old -> new, to the same followers.
-      const payload =
-        claim.previous === null
-          ? resultPayload(game, number, date, config.icon)
-          : correctionPayload(game, claim.previous, number, date, config.icon);
-      const result = await listAndSend(
-        (timeoutMs) => store.followers(game, timeoutMs),
-        payload,
-        resultDelivery(game, date),
-        config.resultDeadlineMs,
-      );
-      const was = claim.previous === null ? {} : { was: claim.previous };
-      const corrects = claim.previous === null ? '' : `; a correction of ${claim.previous}`;
-      log(`notify: ${game} ${number} (${date}) ${summary(result)}${corrects}`, {
-        event: 'result-push',
+      // Cut into shards of at most NOTIFY_SHARD_SIZE followers, each sent by one POST /shards.
+      const followers = (await store.followers(game, config.backendTimeoutMs)).length;
+      const count = shardCount(followers, config.shardSize);
+      await driver.enqueue(shardRequests({ date, game, number, previous: claim.previous }, count));
+      log(`notify: ${game} ${number} (${date}): ${followers} follower(s) in ${count} shard(s), handed to ${driver.name}`, {
+        event: 'result-shards',
         game,
         number,
         date,
-        ...was,
-        ...result,
+        followers,
+        shards: count,
       });
     } catch (error) {
       log(`notify: announcing ${game} ${number} (${date}) failed: ${(error as Error).message}`);
@@ -210,6 +238,16 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     log,
   });
 
+  app.post('/shards', async (request, reply) => {
+    if (!(await shardAuth(request.headers.authorization)))
+      return reply.code(401).send({ error: 'A shard is delivered by the queue only (an OIDC token of its account).' });
+    const parsed = parseShardRequest(request.body);
+    if (!parsed.ok) return reply.code(400).send({ error: `Invalid shard: ${parsed.error}` });
+    const answer = await runShard(parsed.shard);
+    if (answer.retryAfterSec !== undefined) reply.header('Retry-After', String(answer.retryAfterSec));
+    return reply.code(answer.status).send(answer.body);
+  });
+
   return {
     app,
     vapid,
@@ -224,6 +262,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       await within(scheduled.close());
       watcher.stop();
       queue.close();
+      driver.close();
       connection.off('value', onConnection);
       // Refuses new requests and lets those under way answer (a /send-test within the deadline).
       await within(app.close());
@@ -232,6 +271,18 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       store.close();
       transport.close();
       await firebase.close();
+    },
+  };
+}
+
+/** `@google-cloud/tasks`' client, loaded with the first shard (only a service with a queue needs it). */
+function lazyTasksClient(): TasksClient {
+  let client: Promise<TasksClient> | null = null;
+  const get = () => (client ??= import('./cloudTasksClient.ts').then((module) => module.cloudTasksClient()));
+  return {
+    createTask: async (request) => (await get()).createTask(request),
+    close: async () => {
+      if (client) await (await client).close();
     },
   };
 }
