@@ -11,6 +11,7 @@ import { SubscriptionRefusedError } from './subscriptionBounds.ts';
 import { summary, testSentMessage } from './testMessage.ts';
 import { BackendTimeoutError } from './timeout.ts';
 import { logEvent, logRequest } from '../../log/log.ts';
+import { connectionPolicy, createGuardedServer, type ConnectionPolicy } from '../../hosting/connections.ts';
 
 export interface AppDeps {
   allowedOrigins: readonly string[];
@@ -42,6 +43,11 @@ export interface AppDeps {
   watching(): { day: string; games: string[] };
   /** Why the service is not ready to do its work (/readyz answers 503 with it), or null when it is. */
   notReady(): string | null;
+  /**
+   * What is done with connections that do not speak, and how many are held
+   * (server/hosting/connections.ts); default: from the environment (`HTTP_*`).
+   */
+  connections?: ConnectionPolicy;
   log?: (line: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -67,7 +73,14 @@ const ANSWER_MARGIN_MS = 1_000;
  */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const log = deps.log ?? ((line: string, fields?: Record<string, unknown>) => logEvent('INFO', line, fields));
-  const app = Fastify({ logger: false, bodyLimit: 8 * 1024 });
+  const connections = deps.connections ?? connectionPolicy();
+  // Its own HTTP server: connections that send nothing, trickle or sit idle are closed, and a cap
+  // answers 503 past it; every response says nosniff (server/hosting/connections.ts).
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 8 * 1024,
+    serverFactory: (handler) => createGuardedServer(handler, connections, (line) => log(`notify: ${line}`)).server,
+  });
   // Only JSON is accepted: a text body gets 415 instead of failing later as a shapeless string.
   app.removeContentTypeParser('text/plain');
 
