@@ -81,7 +81,7 @@ describe('connections and descriptors', () => {
   });
 
   it('refuses connections beyond --max-connections and accepts again once they close', async () => {
-    const server = await startChildServer({ args: ['--max-connections', '20'] });
+    const server = await startChildServer({ args: ['--max-connections', '20', '--max-connections-per-address', '20'] });
     servers.push(server);
     const ns = freshNamespace();
     await adminPut(server.url, ns, 'sattanamee/Gali/time', '05:00 PM');

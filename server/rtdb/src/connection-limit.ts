@@ -2,7 +2,8 @@
  * How many client connections the server accepts, and which ones it closes to make room. Every TCP
  * connection holds a descriptor, and storage needs descriptors of the same process (a log per namespace,
  * a temporary snapshot file and its directory at each compaction): clients must never be able to take
- * the last ones. Nor may connections that send nothing take every slot from the clients that do.
+ * the last ones. Nor may connections that send nothing take every slot from the clients that do, nor
+ * one address take more than its share.
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -36,9 +37,60 @@ export function connectionLimit(requested: number = DEFAULT_MAX_CONNECTIONS, fil
   return Math.max(1, Math.min(requested, fileLimit - reserve));
 }
 
+/** The share of the connection slots one address may hold by default: a quarter. */
+export const DEFAULT_ADDRESS_SHARE = 0.25;
+
+/** Connections one address may hold: its share of `max` (at least one); `requested` at or above `max` leaves the cap alone. */
+export function perAddressLimit(max: number, requested?: number): number {
+  return Math.max(1, requested ?? Math.floor(max * DEFAULT_ADDRESS_SHARE));
+}
+
+/**
+ * The client a connection's address stands for: an IPv4 address (also when written IPv4-mapped,
+ * `::ffff:1.2.3.4`) is one, and a whole IPv6 /64 is one, since that is what one household, phone
+ * or server is given and it holds 2^64 addresses.
+ */
+export function addressKey(address: string | undefined): string {
+  let a = (address ?? '').split('%')[0] as string;
+  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(a)) a = a.slice(7);
+  if (!a.includes(':')) return a;
+  // An IPv4 tail (::1.2.3.4) as two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (v4) {
+    const [b1, b2, b3, b4] = v4.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, v4.index)}${((b1 << 8) | b2).toString(16)}:${((b3 << 8) | b4).toString(16)}`;
+  }
+  const [head = '', tail] = a.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** The answer to a connection over its address's share: short, closed, and it says why. */
+const SHARE_REFUSAL_TEXT = '{"error":"Too many connections from this address; close some and try again."}';
+const SHARE_REFUSAL = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json; charset=utf-8',
+  `Content-Length: ${Buffer.byteLength(SHARE_REFUSAL_TEXT)}`,
+  'X-Content-Type-Options: nosniff',
+  'Access-Control-Allow-Origin: *',
+  'Retry-After: 5',
+  'Connection: close',
+  '',
+  SHARE_REFUSAL_TEXT,
+].join('\r\n');
+/** A refused connection is destroyed this long after its answer, whatever its client does. */
+const REFUSAL_LINGER_MS = 1000;
+
 export interface ConnectionGuardOptions {
   /** Connections open at once (connectionLimit). */
   max: number;
+  /** Connections one address (an IPv6 /64 as one) may hold at once (perAddressLimit). Default: `max`. */
+  maxPerAddress?: number;
   /** A connection that has sent no byte at all by then is closed. */
   silentTimeoutMs: number;
   /** A WebSocket upgrade whose handshake the server has not completed by then (from its request) is closed. */
@@ -49,12 +101,18 @@ export interface ConnectionGuardOptions {
 export interface ConnectionGuard {
   /** The socket's WebSocket handshake is complete: it is a client's connection now, never timed out or closed for room. */
   established(socket: Duplex): void;
+  /** Whether the socket was accepted (a refused one's request is dropped, not answered). */
+  admitted(socket: Duplex): boolean;
   /** Connections open now. */
   readonly size: number;
+  /** Connections open now from the address (key) of `address`. */
+  from(address: string | undefined): number;
 }
 
 interface Tracked {
   socket: Socket;
+  /** The address it counts against (addressKey). */
+  key: string;
   /** Requests whose headers arrived (upgrades included). */
   requests: number;
   /** Requests whose headers arrived and whose response has not ended: REST answers and streams, long-polls. */
@@ -75,11 +133,18 @@ interface Tracked {
  * that never sent a whole request, else an idle keep-alive connection. A connection with a request in
  * progress (an answer being computed, a REST stream, a held long-poll) and a WebSocket are never closed
  * for room; when every connection is one of those, the new one is refused.
+ *
+ * Before that, no address (an IPv6 /64 as one) holds more than `maxPerAddress` of them: past its
+ * share, the address's own oldest idle connection makes room, or the new one is answered 503 and
+ * closed. So one client cannot take every slot, however many streams or WebSockets it holds open.
  */
 export function guardConnections(server: Server, options: ConnectionGuardOptions): ConnectionGuard {
   const { max, log } = options;
+  const maxPerAddress = options.maxPerAddress ?? max;
   // In order of acceptance: the first idle one found is the oldest.
   const open = new Map<Socket, Tracked>();
+  const perAddress = new Map<string, number>();
+  let lastShareLog = 0;
   let lastRoomLog = 0;
   let lastRefusalLog = 0;
 
@@ -89,13 +154,25 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   };
   const forget = (t: Tracked): void => {
     clearTimer(t);
-    open.delete(t.socket);
+    if (!open.delete(t.socket)) return;
+    const left = (perAddress.get(t.key) ?? 1) - 1;
+    if (left > 0) perAddress.set(t.key, left);
+    else perAddress.delete(t.key);
   };
   const idle = (t: Tracked): boolean => t.active === 0 && !t.upgrading && !t.established;
-  const oldestIdle = (): Tracked | null => {
+  /**
+   * The oldest idle connection: one that never sent a whole request first, else a kept-alive one.
+   * Of one address (`key`), simply its oldest idle one: a client opening several connections at
+   * once must not lose the newest before it has had time to send its request.
+   */
+  const oldestIdle = (key?: string): Tracked | null => {
     let fallback: Tracked | null = null;
     for (const t of open.values()) {
       if (!idle(t)) continue;
+      if (key !== undefined) {
+        if (t.key === key) return t;
+        continue;
+      }
       if (t.requests === 0) return t;
       fallback ??= t;
     }
@@ -103,6 +180,22 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   };
 
   server.on('connection', (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress);
+    // Its address's share first: past it, the address's own oldest idle connection makes room, or it is refused.
+    if ((perAddress.get(key) ?? 0) >= maxPerAddress) {
+      const own = oldestIdle(key);
+      if (own === null) {
+        socket.end(SHARE_REFUSAL);
+        setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS).unref();
+        if (Date.now() - lastShareLog >= 1000) {
+          lastShareLog = Date.now();
+          log(`refused a connection from ${key}: its ${maxPerAddress} connections are open and busy`);
+        }
+        return;
+      }
+      forget(own);
+      own.socket.destroy();
+    }
     if (open.size >= max) {
       const victim = oldestIdle();
       if (victim === null) {
@@ -121,13 +214,14 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
         log(`closed an idle connection from ${victim.socket.remoteAddress ?? 'unknown'} to make room: ${max} connections are open`);
       }
     }
-    const t: Tracked = { socket, requests: 0, active: 0, upgrading: false, established: false, timer: null };
+    const t: Tracked = { socket, key, requests: 0, active: 0, upgrading: false, established: false, timer: null };
     t.timer = setTimeout(() => {
       t.timer = null;
       if (socket.bytesRead === 0) socket.destroy();
     }, options.silentTimeoutMs);
     t.timer.unref();
     open.set(socket, t);
+    perAddress.set(key, (perAddress.get(key) ?? 0) + 1);
     socket.once('close', () => {
       if (open.get(socket) === t) forget(t);
     });
@@ -163,9 +257,11 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
       t.upgrading = false;
       t.established = true;
     },
+    admitted: (socket) => open.has(socket as Socket),
     get size() {
       return open.size;
     },
+    from: (address) => perAddress.get(addressKey(address)) ?? 0,
   };
 }
 

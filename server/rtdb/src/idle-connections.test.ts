@@ -84,6 +84,7 @@ describe('idle connections', () => {
     const TIMEOUT_MS = 2000;
     const { server, stop } = await startTestServer({
       maxConnections: 20,
+      maxConnectionsPerAddress: 20,
       silentConnectionTimeoutMs: TIMEOUT_MS,
       headersTimeoutMs: TIMEOUT_MS,
       requestTimeoutMs: TIMEOUT_MS,

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { startRtdb, type RtdbServer } from './server.ts';
 
-const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--max-connections <count>] [--max-body-bytes <size>] [--verbose]`;
+const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--max-connections <count>] [--max-connections-per-address <count>] [--max-client-buffer-bytes <size>] [--max-body-bytes <size>] [--verbose]`;
 
 function fail(message: string): never {
   process.stderr.write(`rtdb: ${message}\n`);
@@ -26,6 +26,8 @@ try {
       'compact-bytes': { type: 'string' },
       'max-message-bytes': { type: 'string' },
       'max-connections': { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
+      'max-client-buffer-bytes': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -49,6 +51,13 @@ if (maxMessageBytes !== undefined && !(Number.isSafeInteger(maxMessageBytes) && 
 const maxConnections = args['max-connections'] === undefined ? undefined : Number(args['max-connections']);
 if (maxConnections !== undefined && !(Number.isSafeInteger(maxConnections) && maxConnections > 0))
   fail(`invalid --max-connections ${args['max-connections']}`);
+const maxConnectionsPerAddress =
+  args['max-connections-per-address'] === undefined ? undefined : Number(args['max-connections-per-address']);
+if (maxConnectionsPerAddress !== undefined && !(Number.isSafeInteger(maxConnectionsPerAddress) && maxConnectionsPerAddress > 0))
+  fail(`invalid --max-connections-per-address ${args['max-connections-per-address']}`);
+const maxClientBufferBytes = args['max-client-buffer-bytes'] === undefined ? undefined : Number(args['max-client-buffer-bytes']);
+if (maxClientBufferBytes !== undefined && !(Number.isSafeInteger(maxClientBufferBytes) && maxClientBufferBytes > 0))
+  fail(`invalid --max-client-buffer-bytes ${args['max-client-buffer-bytes']}`);
 const maxBodyBytes = args['max-body-bytes'] === undefined ? undefined : Number(args['max-body-bytes']);
 if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
   fail(`invalid --max-body-bytes ${args['max-body-bytes']}`);
@@ -65,6 +74,8 @@ try {
     compactBytes,
     maxMessageBytes,
     maxConnections,
+    maxConnectionsPerAddress,
+    maxClientBufferBytes,
     maxBodyBytes,
     log: args.verbose ? (line) => process.stderr.write(`rtdb: ${line}\n`) : undefined,
     onFatal: (err) => fail(`storage failure, stopping: ${err.message}`),

@@ -16,7 +16,7 @@ let dataDir: string;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ server, dataDir, stop } = await startTestServer());
+  ({ server, dataDir, stop } = await startTestServer({ maxConnectionsPerAddress: 400 }));
 });
 
 afterAll(async () => {
@@ -111,7 +111,7 @@ describe('streams and connections', () => {
   });
 
   it('each stream holds one of the server’s connections; beyond the cap the next is refused', async () => {
-    const limited = await startTestServer({ maxConnections: 6 });
+    const limited = await startTestServer({ maxConnections: 6, maxConnectionsPerAddress: 100 });
     const url = `${limited.server.url}/room.json?ns=${freshNamespace()}`;
     const held: SseClient[] = [];
     try {

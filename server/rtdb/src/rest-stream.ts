@@ -16,12 +16,18 @@ import { locationEvent, windowEvent, type Render, type StreamEvent } from './res
 import type { Principal } from './rules.ts';
 import { getChild, type DbNode } from './tree.ts';
 import type { Change, Namespace, Subscriber } from './namespace.ts';
+import type { ClientBudgets } from './message-budget.ts';
 
 export interface StreamOptions {
   /** Interval of `keep-alive` events. */
   keepAliveMs: number;
   /** Bytes a stream may have waiting for its client beyond its largest event; beyond that it is closed. */
   maxBufferedBytes: number;
+  /**
+   * What one client's answers and streams may hold together while it does not read: a stream whose
+   * first event would pass it is answered 503 instead, one whose later event would is closed.
+   */
+  clients: ClientBudgets;
 }
 
 export interface StreamRequest {
@@ -36,6 +42,9 @@ export interface StreamRequest {
   /** `print=pretty`: the JSON of each event spread over several `data:` lines. */
   pretty: boolean;
 }
+
+/** The answer to a stream asked for by a client that holds its budget in data it has not read. */
+const UNREAD_STREAMS = 'Too much unread data for this client: read the earlier answers and streams first';
 
 /** `cancel` data when the rules no longer allow the read, in Firebase's words. */
 const PERMISSION_DENIED = 'Permission denied';
@@ -105,13 +114,28 @@ class RestStream implements Subscriber {
 
   begin(initial: DbNode, seq: number): void {
     const { ns, expires, render } = this.request;
+    const first = this.text({ event: 'put', path: '/', data: render(initial) });
+    if (!this.options.clients.fits(this.res, Buffer.byteLength(first))) {
+      this.state = 'closed';
+      this.onClose();
+      const body = JSON.stringify({ error: UNREAD_STREAMS });
+      this.res.writeHead(503, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Retry-After': '5',
+        Connection: 'close',
+      });
+      this.res.end(body);
+      return;
+    }
+    this.options.clients.hold(this.res, () => this.res.writableLength + this.outboxBytes);
     this.res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     // EventSource reports the stream open on the headers; the first event may wait for the disk.
     this.res.flushHeaders();
     this.res.on('close', () => this.close());
     ns.subscribe(this);
     this.last = initial;
-    this.enqueue(this.text({ event: 'put', path: '/', data: render(initial) }), seq);
+    this.enqueue(first, seq);
     this.keepAlive = setInterval(() => this.enqueue(sseEvent('keep-alive', null, false), 0), this.options.keepAliveMs);
     this.keepAlive.unref();
     if (expires !== null) this.cancelExpiry = whenExpired(expires, () => this.finish('auth_revoked', CREDENTIAL_EXPIRED));
@@ -159,12 +183,16 @@ class RestStream implements Subscriber {
     // An event may be as large as the data (a REST read costs as much), and a reading client may still be
     // taking in the largest one; beyond that, a client that leaves events unread would make the server hold
     // every later one: it loses the stream.
-    if (this.res.writableLength + this.outboxBytes > this.options.maxBufferedBytes + this.largestEvent) {
+    // Nor may one client's streams and answers together make it hold more than its budget.
+    const bytes = Buffer.byteLength(text);
+    if (
+      this.res.writableLength + this.outboxBytes > this.options.maxBufferedBytes + this.largestEvent ||
+      !this.options.clients.fits(this.res, bytes)
+    ) {
       this.close();
       this.res.destroy();
       return;
     }
-    const bytes = Buffer.byteLength(text);
     this.largestEvent = Math.max(this.largestEvent, bytes);
     if (this.outbox.length > 0 || seq > this.request.ns.durable) {
       this.outbox.push({ seq, text });

@@ -8,6 +8,7 @@ import { verifyCredential } from './auth.ts';
 import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
 import { nextPushId } from './push-id.ts';
 import { parseRestQuery } from './query.ts';
+import type { ClientBudgets } from './message-budget.ts';
 import type { RestStreams } from './rest-stream.ts';
 import type { Render } from './rest-stream-events.ts';
 import { ANONYMOUS, type Principal, type WriteScope } from './rules.ts';
@@ -23,6 +24,8 @@ export interface RestContext {
   streams: RestStreams;
   /** Largest request body accepted (DEFAULT_MAX_BODY_BYTES unless configured). */
   maxBodyBytes: number;
+  /** Bytes held for each client that does not read its answers (message-budget.ts). */
+  clients: ClientBudgets;
   reportError(line: string): void;
 }
 
@@ -84,6 +87,26 @@ function send(res: ServerResponse, status: number, body: unknown, pretty: boolea
     ...headers,
   });
   res.end(text);
+}
+
+/** What a client that leaves its answers unread is told once it holds its budget. */
+export const UNREAD_ANSWERS = 'Too much unread data for this client: read the earlier answers first';
+
+/**
+ * A read's answer, held for its client until the network takes it: a client already holding its
+ * budget in answers and streams it does not read gets a short 503 instead, and the connection closes.
+ */
+function sendRead(res: ServerResponse, text: string, pretty: boolean, headers: Record<string, string>, clients: ClientBudgets): void {
+  const bytes = Buffer.byteLength(text);
+  if (!clients.fits(res, bytes)) return send(res, 503, { error: UNREAD_ANSWERS }, pretty, { 'Retry-After': '5', Connection: 'close' });
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Length': String(bytes),
+    ...headers,
+  });
+  res.end(text);
+  clients.hold(res, () => res.writableLength);
 }
 
 /**
@@ -257,7 +280,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       const body = params.get('shallow') === 'true' ? shallow(read.node) : render(read.node);
       const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
       await ns.whenDurable(read.seq);
-      return silent ? send(res, 204, undefined, false, etag) : send(res, 200, body, pretty, etag);
+      if (silent) return send(res, 204, undefined, false, etag);
+      return sendRead(res, JSON.stringify(body, null, pretty ? 2 : undefined), pretty, etag ?? {}, ctx.clients);
     }
 
     let outcome: WriteOutcome;

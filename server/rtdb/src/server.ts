@@ -9,10 +9,10 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Connection } from './connection.ts';
-import { connectionLimit, guardConnections, logAcceptErrors } from './connection-limit.ts';
+import { connectionLimit, guardConnections, logAcceptErrors, perAddressLimit } from './connection-limit.ts';
 import { lockDataDir } from './lock.ts';
 import { LongPollSessions } from './long-poll.ts';
-import { DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
+import { ClientBudgets, DEFAULT_MAX_CLIENT_BUFFER_BYTES, DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
 import { Namespaces, UnknownNamespaceError, type NamespaceNames } from './namespaces.ts';
 import { control } from './protocol.ts';
 import { CONTROL, URL_PARAM } from './wire-names.ts';
@@ -51,6 +51,19 @@ export interface RtdbOptions {
    * 400, and never so many that fewer than a quarter of the process's descriptors stay for storage.
    */
   maxConnections?: number;
+  /**
+   * Connections one client may hold at once, WebSockets, REST streams, long-polls and requests alike:
+   * one IPv4 address, or one IPv6 /64, is one client. Past it, the client's own oldest idle connection
+   * makes room, or the new one is answered 503 and closed, so that no client takes every slot. Default
+   * a quarter of `maxConnections`.
+   */
+  maxConnectionsPerAddress?: number;
+  /**
+   * Bytes the server may hold, for one client (as above) that does not read, in answers to its REST
+   * reads and events of its REST streams not yet taken by the network. A read whose answer would pass
+   * it is answered 503 instead, and a stream that would pass it is closed. Default 8 MiB.
+   */
+  maxClientBufferBytes?: number;
   /**
    * A connection that has sent nothing at all by then is closed. Default 2 s. (At the connection cap, a
    * new connection closes the oldest one that has no request in progress, whatever its age.)
@@ -153,6 +166,13 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
     return () => sessions.delete(conn);
   };
   const maxConnections = connectionLimit(options.maxConnections);
+  const maxPerAddress = perAddressLimit(
+    maxConnections,
+    options.maxConnectionsPerAddress === undefined ? undefined : positive('maxConnectionsPerAddress', options.maxConnectionsPerAddress),
+  );
+  const clientBudgets = new ClientBudgets(
+    positive('maxClientBufferBytes', options.maxClientBufferBytes ?? DEFAULT_MAX_CLIENT_BUFFER_BYTES),
+  );
   const silentTimeoutMs = positive('silentConnectionTimeoutMs', options.silentConnectionTimeoutMs ?? DEFAULT_SILENT_CONNECTION_TIMEOUT_MS);
   const headersTimeoutMs = positive('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
   const requestTimeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs ?? Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs));
@@ -200,6 +220,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const streams = new RestStreams({
     keepAliveMs: options.streamKeepAliveMs ?? 30_000,
     maxBufferedBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
+    clients: clientBudgets,
   });
 
   let markReady: () => void = () => {};
@@ -208,6 +229,7 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     await ready;
     for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (failed) {
       res.writeHead(503, { 'Content-Type': 'application/json' });
@@ -221,7 +243,15 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     if (url.pathname === '/.lp') return longPoll.handle(req, res, url);
-    return handleRest(req, res, url, { namespaces, projectId, defaultNamespace, streams, maxBodyBytes, reportError });
+    return handleRest(req, res, url, {
+      namespaces,
+      projectId,
+      defaultNamespace,
+      streams,
+      maxBodyBytes,
+      clients: clientBudgets,
+      reportError,
+    });
   };
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
@@ -300,6 +330,8 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
+      // A connection refused for its address's share has had its answer; a request that came on it anyway is dropped.
+      if (!guard.admitted(req.socket)) return void req.socket.destroy();
       onRequest(req, res).catch((err: unknown) => {
         reportError(`request failed: ${(err as Error).stack ?? String(err)}`);
         if (!res.headersSent) res.writeHead(500);
@@ -307,8 +339,9 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       });
     },
   );
-  const guard = guardConnections(server, { max: maxConnections, silentTimeoutMs, upgradeTimeoutMs, log });
+  const guard = guardConnections(server, { max: maxConnections, maxPerAddress, silentTimeoutMs, upgradeTimeoutMs, log });
   server.on('upgrade', (req, socket, head) => {
+    if (!guard.admitted(socket)) return void socket.destroy();
     onUpgrade(req, socket, head).catch((err: unknown) => {
       reportError(`upgrade failed: ${(err as Error).stack ?? String(err)}`);
       socket.destroy();
