@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { defaultEncryptWorkers } from './encryptPool.ts';
 import { DEFAULT_PUSH_HOSTS, parseHostPattern } from './endpointPolicy.ts';
 
 /** Everything the notify service reads from its environment, resolved once at start. */
@@ -32,6 +33,8 @@ export interface NotifyConfig {
    * whose OIDC token the tasks carry and this service's public URL; null: the in-process queue.
    */
   tasks: { queue: string; serviceAccount: string; url: string } | null;
+  /** Worker threads that encrypt push messages (encryptPool.ts); 0: on the event loop. */
+  encryptWorkers: number;
   /** Push requests in flight at once, over every fan-out together. */
   concurrency: number;
   /** Most push requests in flight to one push service (the fan-out starts lower and adapts). */
@@ -131,6 +134,7 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     shardSize: positiveInt(env, 'NOTIFY_SHARD_SIZE', 25_000),
     shardDeadlineMs: duration(env, 'NOTIFY_SHARD_DEADLINE_MS', 50_000),
     tasks: readTasks(env),
+    encryptWorkers: integer(env, 'NOTIFY_ENCRYPT_WORKERS', defaultEncryptWorkers(), 0),
     concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
     hostConcurrency: positiveInt(env, 'NOTIFY_HOST_CONCURRENCY', 50),
     connectTimeoutMs: duration(env, 'NOTIFY_CONNECT_TIMEOUT_MS', 3_000),

@@ -7,7 +7,8 @@ import type { PushRequest, PushResponse, Transport } from './pushTransport.ts';
 import { retryDelay, verdictFor } from './retryPolicy.ts';
 import type { Subscription } from './subscription.ts';
 import type { VapidKeys } from './vapidKeys.ts';
-import { pushRequest, vapidSigner } from './webPushEncrypt.ts';
+import { createEncryptor, type Encryptor } from './encryptPool.ts';
+import { encryptedRequest, vapidSigner } from './webPushEncrypt.ts';
 
 export interface Target {
   /** Its key under webPushSubscriptions/. */
@@ -47,6 +48,8 @@ export interface FanOutDeps {
   slowAnswerMs: number;
   /** Which endpoints may be sent to: checked again here, as stored entries predate any check. */
   endpointPolicy: EndpointPolicy;
+  /** Where messages are encrypted (worker threads); on the event loop when absent. */
+  encryptor?: Encryptor;
   /** Removes a subscription the push service reported gone. */
   removeGone(key: string): Promise<void>;
   log?: (line: string) => void;
@@ -118,8 +121,9 @@ export function createFanOut(deps: FanOutDeps) {
 
   // One VAPID token per push service and 12 hours, shared by every fan-out (webPushEncrypt.ts).
   const signer = vapidSigner(deps.vapid);
-  const encrypt = (target: Target, body: Buffer, options: DeliveryOptions): PushRequest =>
-    pushRequest(target.subscription, body, options, signer);
+  const encryptor = deps.encryptor ?? createEncryptor(0);
+  const encrypt = async (target: Target, body: Buffer, options: DeliveryOptions): Promise<PushRequest> =>
+    encryptedRequest(target.subscription, await encryptor.encrypt(target.subscription.keys, body), options, signer);
 
   /** One request with its own time limit; `stop` aborts it early (the fan-out's deadline). */
   function attempt(request: PushRequest, stop: AbortSignal): Promise<PushResponse> {
@@ -226,7 +230,7 @@ export function createFanOut(deps: FanOutDeps) {
 
     async function run(job: Job): Promise<Outcome> {
       try {
-        job.request ??= encrypt(job.target, body, options);
+        job.request ??= await encrypt(job.target, body, options);
       } catch (error) {
         log(`notify: subscription ${job.target.key} has unusable keys: ${(error as Error).message}`);
         return { kind: 'failed', answered: false, trouble: false };

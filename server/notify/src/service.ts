@@ -5,6 +5,7 @@ import { checkAdmin } from './adminAuth.ts';
 import { buildApp } from './app.ts';
 import type { NotifyConfig } from './config.ts';
 import { createEndpointPolicy } from './endpointPolicy.ts';
+import { createEncryptor } from './encryptPool.ts';
 import { createFanOut } from './fanOut.ts';
 import { connectFirebase } from './firebase.ts';
 import { listGames } from './gameList.ts';
@@ -72,8 +73,10 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     idleTimeoutMs: 30_000,
     allowLoopback: config.allowLocalEndpoints,
   });
+  const encryptor = createEncryptor(config.encryptWorkers);
   const fanOut = createFanOut({
     vapid,
+    encryptor,
     transport: transport.send,
     limiter: createLimiter(config.concurrency),
     concurrency: config.concurrency,
@@ -270,6 +273,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       await within(Promise.allSettled([...inFlight]));
       store.close();
       transport.close();
+      encryptor.close();
       await firebase.close();
     },
   };

@@ -105,7 +105,11 @@ export type VapidSigner = ReturnType<typeof vapidSigner>;
 
 /** One push request: the encrypted body and RFC 8030's headers, the VAPID header from `signer`. */
 export function pushRequest(subscription: Subscription, plaintext: Buffer, options: DeliveryOptions, signer: VapidSigner): PushRequest {
-  const body = encryptPayload(subscription.keys, plaintext);
+  return encryptedRequest(subscription, encryptPayload(subscription.keys, plaintext), options, signer);
+}
+
+/** The request around a body encrypted already (encryptPool.ts). */
+export function encryptedRequest(subscription: Subscription, body: Buffer, options: DeliveryOptions, signer: VapidSigner): PushRequest {
   const url = new URL(subscription.endpoint);
   const headers: Record<string, string | number> = {
     TTL: options.ttlSeconds,

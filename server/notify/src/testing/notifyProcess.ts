@@ -5,6 +5,8 @@ import { startProcess } from '../../../../scripts/processes.ts';
 export interface NotifyProcess {
   url: string;
   vapidPublicKey: string;
+  /** The process id (a bench reads its memory and CPU time from /proc). */
+  pid: number;
   /** Everything the process printed so far. */
   output(): string;
   /** Resolves once the output matches `pattern` (counting from the start). */
@@ -48,6 +50,7 @@ export async function startNotifyProcess(options: {
   managed.child.stderr?.on('data', collect);
   return {
     url: match[2] ?? '',
+    pid: managed.child.pid ?? 0,
     vapidPublicKey: match[1] ?? '',
     output: () => output,
     waitForOutput(pattern, timeoutMs = 15_000) {
