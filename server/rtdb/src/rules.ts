@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import targaryen, {
   type TargaryenAuth,
+  type TargaryenDataNode,
   type TargaryenDatabase,
   type TargaryenQuery,
   type TargaryenResult,
@@ -17,8 +18,29 @@ import targaryen, {
   type TargaryenRulesetNode,
 } from 'targaryen';
 import { pathToString, type DbPath } from './path.ts';
+import { updateAllowed } from './update-rules.ts';
 
 export type RulesJson = { rules: Record<string, unknown> };
+
+/**
+ * targaryen's `hasChildren()` without names counts every key of the node (`Object.keys`), so a rule
+ * such as `newData.hasChildren()` on a game with twenty years of dates costs thousands of steps, and
+ * an update evaluates it once per written path. A targaryen data node is either a primitive (null
+ * included) or has at least one child (its constructor makes a node without children null), so "not
+ * a primitive" is the same answer in constant time. The snapshot's node is behind the one symbol
+ * getter of targaryen's RuleDataSnapshot.
+ */
+function constantTimeHasChildren(): void {
+  const proto = Object.getPrototypeOf(targaryen.database({ rules: {} }, null).snapshot('/')) as Record<PropertyKey, unknown>;
+  const [nodeKey, ...others] = Object.getOwnPropertySymbols(proto);
+  const original = proto['hasChildren'] as (this: unknown, names?: string[]) => boolean;
+  if (nodeKey === undefined || others.length > 0 || typeof original !== 'function') return;
+  proto['hasChildren'] = function hasChildren(this: Record<PropertyKey, TargaryenDataNode>, names?: string[]): boolean {
+    if (names !== undefined) return original.call(this, names);
+    return !(this[nodeKey] as TargaryenDataNode).$isPrimitive();
+  };
+}
+constantTimeHasChildren();
 
 /** Who is asking: anonymous, a signed-in user (the rules' `auth`), or the admin credential that bypasses rules. */
 export type Principal = { kind: 'anonymous' } | { kind: 'user'; auth: TargaryenAuth } | { kind: 'admin' };
@@ -143,6 +165,47 @@ function rulesPath(path: DbPath): string {
   return '/' + pathToString(path.map(encodeKey));
 }
 
+interface MergeTrie {
+  readonly children: Map<string, { value: unknown } | MergeTrie>;
+}
+
+/**
+ * targaryen's data with `patch` (keys: encoded paths relative to `base`, no key below another) applied,
+ * copying the children of each node it changes once. targaryen's nodes are frozen objects whose
+ * children are their own enumerable properties; `from` takes a plain object whose values may be nodes
+ * (kept as they are) or JSON (converted), and drops null children.
+ */
+function mergeData(root: TargaryenDataNode, base: DbPath, patch: Record<string, unknown>, now: number): TargaryenDataNode {
+  const from = (root.constructor as unknown as { from(value: unknown, priority: unknown, now: number): TargaryenDataNode }).from;
+  const trie: MergeTrie = { children: new Map() };
+  for (const [key, value] of Object.entries(patch)) {
+    const parts = [...base, ...key.split('/').filter((k) => k !== '')];
+    let at = trie;
+    for (const part of parts.slice(0, -1)) {
+      let next = at.children.get(part);
+      if (next === undefined || !('children' in next)) {
+        next = { children: new Map() };
+        at.children.set(part, next);
+      }
+      at = next;
+    }
+    at.children.set(parts[parts.length - 1] as string, { value });
+  }
+  const apply = (node: TargaryenDataNode | undefined, entries: MergeTrie): TargaryenDataNode => {
+    const copy: Record<string, unknown> = {};
+    if (node !== undefined && !node.$isPrimitive())
+      for (const key of Object.keys(node)) copy[key] = (node as unknown as Record<string, unknown>)[key];
+    for (const [key, entry] of entries.children) {
+      copy[key] =
+        'value' in entry
+          ? entry.value
+          : apply((node as unknown as Record<string, TargaryenDataNode | undefined> | undefined)?.[key], entry);
+    }
+    return from.call(root.constructor, copy, node?.$priority(), now);
+  };
+  return apply(root, trie);
+}
+
 function encodePatch(patch: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(patch)) out[encodeRelPath(key)] = encodeData(value);
@@ -179,13 +242,30 @@ export class NamespaceRules {
     return this.evaluate(() => this.db.as(authOf(principal)).write(rulesPath(path), value, { now }), now);
   }
 
-  /** `patch` maps paths relative to `path` to resolved JSON, as an update sends them. */
+  /**
+   * `patch` maps paths relative to `path` to resolved JSON, as an update sends them. In time linear in
+   * the entries: targaryen's own `$merge` copies the parent's children once per entry, and its
+   * `update` evaluates the rules above every path again for each one (see update-rules.ts).
+   */
   checkUpdate(principal: Principal, path: DbPath, json: Record<string, unknown>, now: number): WriteCheck {
     const patch = encodePatch(json);
-    if (principal.kind === 'admin') {
-      return { allowed: true, commit: () => this.adopt(this.db.root.$merge(rulesPath(path), patch, now), now) };
+    let merged: TargaryenDataNode;
+    try {
+      merged = mergeData(this.db.root, path.map(encodeKey), patch, now);
+    } catch {
+      return { allowed: false, commit: () => {} };
     }
-    return this.evaluate(() => this.db.as(authOf(principal)).update(rulesPath(path), patch, { now }), now);
+    const commit = (): void => this.adopt(merged, now);
+    if (principal.kind === 'admin') return { allowed: true, commit };
+    const before = this.db.as(authOf(principal));
+    const encodedPath = path.map(encodeKey);
+    const written = Object.keys(patch).map((key) => [...encodedPath, ...key.split('/').filter((k) => k !== '')]);
+    try {
+      if (updateAllowed(before, before.with({ data: merged, now }), written, now)) return { allowed: true, commit };
+    } catch {
+      // targaryen throws on input it cannot model; an unevaluable write is denied.
+    }
+    return { allowed: false, commit: () => {} };
   }
 
   /**

@@ -10,6 +10,9 @@ declare module 'targaryen' {
   export interface TargaryenDataNode {
     $set(path: string, value: unknown, priority: unknown, now: number): TargaryenDataNode;
     $merge(path: string, patch: Record<string, unknown>, now: number): TargaryenDataNode;
+    $isPrimitive(): boolean;
+    $isNull(): boolean;
+    $priority(): string | number | undefined;
   }
 
   export interface TargaryenResult {
@@ -42,6 +45,7 @@ declare module 'targaryen' {
   export interface TargaryenRulesetNode {
     readonly $name?: string;
     readonly $write: TargaryenRule | null;
+    readonly $validate: TargaryenRule | null;
     readonly $wildchild: TargaryenRulesetNode | null;
     /** Calls `cb` for the root, then for each key of `path` that has rules (the `$wildchild` values bound so far); stops when `cb` returns true. */
     $traverse(path: string, cb: (path: string, rules: TargaryenRulesetNode, wildchildren: Record<string, string>) => boolean): void;
@@ -55,6 +59,7 @@ declare module 'targaryen' {
   export interface TargaryenDatabase {
     readonly root: TargaryenDataNode;
     readonly rules: { readonly root: TargaryenRulesetNode };
+    readonly auth: TargaryenAuth | null;
     snapshot(path: string): TargaryenSnapshot;
     with(options: { debug?: boolean; auth?: TargaryenAuth | null; now?: number; data?: unknown }): TargaryenDatabase;
     as(auth: TargaryenAuth | null): TargaryenDatabase;

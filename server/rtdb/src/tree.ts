@@ -149,11 +149,83 @@ export function setChild(node: DbNode, path: DbPath, value: DbNode, depth = 0): 
   return withChild(node, key, newChild);
 }
 
-/** Applies an update (multi-path merge): every entry is a path relative to `base`. */
+/** The entries of an update as a tree: a key's value replaces that child, or its own entries go below it. */
+interface MergeTrie {
+  readonly children: Map<string, { value: DbNode } | MergeTrie>;
+}
+
+function isReplacement(x: { value: DbNode } | MergeTrie): x is { value: DbNode } {
+  return 'value' in x;
+}
+
+/** Above this many changed keys in one node, its key order is sorted again when next used, not patched in place. */
+const INCREMENTAL_SORT_LIMIT = 16;
+
+/**
+ * The node with the entries of `trie` applied: its children copied once, however many entries land in
+ * it, so an update of n children costs O(n) (plus n log n for the key order when it is next used).
+ */
+function mergeNode(base: DbNode, trie: MergeTrie): DbNode {
+  const old = base !== null && base.kind === 'branch' ? base : null;
+  const children = new Map(old?.children ?? []);
+  const added: string[] = [];
+  let removed = false;
+  let changed = false;
+  for (const [key, entry] of trie.children) {
+    const before = children.get(key) ?? null;
+    const after = isReplacement(entry) ? entry.value : mergeNode(before, entry);
+    if (after === before) continue;
+    changed = true;
+    if (after === null) {
+      children.delete(key);
+      removed = true;
+    } else {
+      if (before === null) added.push(key);
+      children.set(key, after);
+    }
+  }
+  if (!changed) return base;
+  if (children.size === 0) return null;
+  let sorted: readonly string[] | undefined;
+  if (old?.sorted !== undefined && added.length + (removed ? 1 : 0) <= INCREMENTAL_SORT_LIMIT) {
+    sorted = removed ? old.sorted.filter((k) => children.has(k)) : old.sorted;
+    for (const key of added) {
+      const at = lowerBound(sorted, key);
+      sorted = [...sorted.slice(0, at), key, ...sorted.slice(at)];
+    }
+  }
+  // A leaf that gains children keeps its priority, as in the client's LeafNode.updateChild.
+  return branch(children, base?.priority ?? null, sorted);
+}
+
+/**
+ * Applies an update (multi-path merge): every entry is a path relative to `base`, and no entry's path
+ * lies below another's (the caller checks). Linear in the entries and in the children of the nodes
+ * they change, however many entries share a parent.
+ */
 export function mergeAt(root: DbNode, base: DbPath, entries: ReadonlyArray<readonly [DbPath, DbNode]>): DbNode {
-  let next = root;
-  for (const [rel, value] of entries) next = setChild(next, [...base, ...rel], value);
-  return next;
+  const trie: MergeTrie = { children: new Map() };
+  let whole: { value: DbNode } | null = null;
+  for (const [rel, value] of entries) {
+    if (rel.length === 0) {
+      whole = { value };
+      continue;
+    }
+    let at = trie;
+    for (let i = 0; i < rel.length - 1; i++) {
+      const key = rel[i] as string;
+      let next = at.children.get(key);
+      if (next === undefined || isReplacement(next)) {
+        next = { children: new Map() };
+        at.children.set(key, next);
+      }
+      at = next;
+    }
+    at.children.set(rel[rel.length - 1] as string, { value });
+  }
+  const current = getChild(root, base);
+  const merged = mergeNode(whole === null ? current : whole.value, trie);
+  return merged === current ? root : setChild(root, base, merged);
 }
 
 // ---------------------------------------------------------------------------------------------
