@@ -17,6 +17,7 @@ import type { Principal } from './rules.ts';
 import { getChild, type DbNode } from './tree.ts';
 import type { Change, Namespace, Subscriber } from './namespace.ts';
 import type { ClientBudgets } from './message-budget.ts';
+import { renderedBytes } from './render-cache.ts';
 
 export interface StreamOptions {
   /** Interval of `keep-alive` events. */
@@ -39,6 +40,8 @@ export interface StreamRequest {
   /** The request's query, as the rules see it; null without one. */
   query: QuerySpec | null;
   render: Render;
+  /** Names `render`'s form (`rest`, `export`): with the node, what its text depends on (render-cache.ts). */
+  renderKey?: string;
   /** `print=pretty`: the JSON of each event spread over several `data:` lines. */
   pretty: boolean;
 }
@@ -93,7 +96,7 @@ type State = 'streaming' | 'ending' | 'closed';
 class RestStream implements Subscriber {
   private state: State = 'streaming';
   /** Events waiting for the write they reflect to be durable, in order. */
-  private outbox: Array<{ seq: number; text: string }> = [];
+  private outbox: Array<{ seq: number; text: string | Buffer }> = [];
   private outboxBytes = 0;
   private largestEvent = 0;
   /** The query that filters what is streamed; null when all the location's data is. */
@@ -114,7 +117,12 @@ class RestStream implements Subscriber {
 
   begin(initial: DbNode, seq: number): void {
     const { ns, expires, render } = this.request;
-    const first = this.text({ event: 'put', path: '/', data: render(initial) });
+    // Many streams of the same node (every visitor of a page) share the text of their first event.
+    const render1 = () => this.text({ event: 'put', path: '/', data: render(initial) });
+    const first =
+      this.window === null && this.request.renderKey !== undefined
+        ? renderedBytes(initial, `stream ${this.request.renderKey} ${this.request.pretty}`, render1)
+        : render1();
     if (!this.options.clients.fits(this.res, Buffer.byteLength(first))) {
       this.state = 'closed';
       this.onClose();
@@ -178,7 +186,7 @@ class RestStream implements Subscriber {
     return sseEvent(event.event, { path: event.path, data: event.data }, this.request.pretty);
   }
 
-  private enqueue(text: string, seq: number): void {
+  private enqueue(text: string | Buffer, seq: number): void {
     if (this.state !== 'streaming') return;
     // An event may be as large as the data (a REST read costs as much), and a reading client may still be
     // taking in the largest one; beyond that, a client that leaves events unread would make the server hold

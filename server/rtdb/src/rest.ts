@@ -9,6 +9,7 @@ import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path
 import { nextPushId } from './push-id.ts';
 import { parseRestQuery } from './query.ts';
 import type { ClientBudgets } from './message-budget.ts';
+import { renderedBytes } from './render-cache.ts';
 import type { RestStreams } from './rest-stream.ts';
 import type { Render } from './rest-stream-events.ts';
 import { ANONYMOUS, type Principal, type WriteScope } from './rules.ts';
@@ -96,8 +97,8 @@ export const UNREAD_ANSWERS = 'Too much unread data for this client: read the ea
  * A read's answer, held for its client until the network takes it: a client already holding its
  * budget in answers and streams it does not read gets a short 503 instead, and the connection closes.
  */
-function sendRead(res: ServerResponse, text: string, pretty: boolean, headers: Record<string, string>, clients: ClientBudgets): void {
-  const bytes = Buffer.byteLength(text);
+function sendRead(res: ServerResponse, text: Buffer, pretty: boolean, headers: Record<string, string>, clients: ClientBudgets): void {
+  const bytes = text.length;
   if (!clients.fits(res, bytes)) return send(res, 503, { error: UNREAD_ANSWERS }, pretty, { 'Retry-After': '5', Connection: 'close' });
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -228,6 +229,11 @@ export function withArrays(value: unknown): unknown {
   return out;
 }
 
+/** Which of renderOf's renderings a request's answer is in (the same data gives the same text). */
+function renderKeyOf(params: URLSearchParams): string {
+  return params.get('format') === 'export' ? 'export' : 'rest';
+}
+
 /** JSON of read data: REST arrays, or with `format=export` the stored form with priorities. */
 function renderOf(params: URLSearchParams): Render {
   if (params.get('format') === 'export') return (node) => toJSON(node, true);
@@ -275,13 +281,23 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
         // Pipelined behind a response still going out on its connection (a stream, say), a stream could not
         // start, and would only pile up; an answer keeps Node's own bound on queued responses working.
         if (res.socket === null) throw new HttpError(400, 'A stream cannot be pipelined behind another request');
-        return ctx.streams.start(res, { ns, principal, expires, path, query, render, pretty }, read.node, read.seq);
+        return ctx.streams.start(
+          res,
+          { ns, principal, expires, path, query, render, renderKey: renderKeyOf(params), pretty },
+          read.node,
+          read.seq,
+        );
       }
-      const body = params.get('shallow') === 'true' ? shallow(read.node) : render(read.node);
       const etag = wantsEtag ? { ETag: ns.hashAt(path) || 'null_etag' } : undefined;
       await ns.whenDurable(read.seq);
       if (silent) return send(res, 204, undefined, false, etag);
-      return sendRead(res, JSON.stringify(body, null, pretty ? 2 : undefined), pretty, etag ?? {}, ctx.clients);
+      const text =
+        params.get('shallow') === 'true'
+          ? Buffer.from(JSON.stringify(shallow(read.node)))
+          : renderedBytes(read.node, `read ${renderKeyOf(params)} ${pretty}`, () =>
+              JSON.stringify(render(read.node), null, pretty ? 2 : undefined),
+            );
+      return sendRead(res, text, pretty, etag ?? {}, ctx.clients);
     }
 
     let outcome: WriteOutcome;
