@@ -2,8 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../shared/domain/games.ts';
-import { seedData, seedNumber } from './seed-data.ts';
-import { seedDatabase, type SeedTarget } from './seed.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRtdb } from '../server/rtdb/src/index.ts';
+import { daysInYears, seedData, seedGames, seedNumber } from './seed-data.ts';
+import { parseSeedCli, seedDatabase, type SeedTarget } from './seed.ts';
 
 // 2025-03-10 13:00 in Kolkata (UTC+05:30).
 const NOON_ISH = new Date('2025-03-10T07:30:00Z');
@@ -172,5 +176,60 @@ describe('seedDatabase (REST)', () => {
 
   it('explains an unreachable server', async () => {
     await expect(seedDatabase({ db: 'http://127.0.0.1:1', ns: 'x' }, seedData({ days: 1 }))).rejects.toThrow(/Cannot reach the database/);
+  });
+});
+
+describe("a real operator's size (--years, --games)", () => {
+  it('counts twenty years as the days from the same date twenty years before, both included', () => {
+    expect(daysInYears(1, '2025-03-09')).toBe(366);
+    expect(daysInYears(20, '2026-11-28')).toBe(7306);
+    expect(daysInYears(1, '2024-02-29')).toBe(367);
+    expect(daysInYears(0, '2026-11-28')).toBe(0);
+  });
+
+  it("adds the games an operator added after the registry's 17, with times and places after them", () => {
+    const games = seedGames(30);
+    expect(games).toHaveLength(30);
+    expect(games.slice(0, 17).map((g) => g.name)).toEqual(GAMES.map((g) => g.name));
+    expect(games[17]).toEqual({ name: 'Haridwar', defaultTime: '12:50 PM', place: 18 });
+    expect(games[29]).toEqual({ name: 'Rewari', defaultTime: '11:00 PM', place: 30 });
+    expect(new Set(games.map((g) => g.name)).size).toBe(30);
+    expect(seedGames(32).slice(30)).toEqual([
+      { name: 'Game 31', defaultTime: '11:45 PM', place: 31 },
+      { name: 'Game 32', defaultTime: '11:45 PM', place: 32 },
+    ]);
+    expect(() => seedGames(0)).toThrow('games must be a whole number >= 1, got 0');
+  });
+
+  it('reads --years and --games, and refuses what it cannot use', () => {
+    const now = new Date('2026-11-28T06:00:00Z');
+    expect(parseSeedCli(['--years', '20', '--games', '30', '--db', 'http://127.0.0.1:1'], now)).toMatchObject({ days: 7306, games: 30 });
+    expect(parseSeedCli(['--db', 'http://127.0.0.1:1'], now)).toMatchObject({ days: 400, games: 17 });
+    expect(() => parseSeedCli(['--years', '2', '--days', '5'], now)).toThrow('--days and --years cannot be used together: give one');
+    expect(() => parseSeedCli(['--games', '0'], now)).toThrow('--games must be a whole number >= 1, got 0');
+    expect(() => parseSeedCli(['--years', 'x'], now)).toThrow('--years must be a whole number >= 0, got x');
+  });
+
+  it('writes 30 games of two years into the local database with its rules once, then nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seed-size-'));
+    const db = await startRtdb({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: join(dir, 'db'),
+      rulesFile: join(import.meta.dirname, '../database.rules.json'),
+    });
+    try {
+      const target = { db: db.url, ns: 'seed-size' };
+      const tree = seedData({ days: daysInYears(2, '2026-11-27'), games: 30, today: '2026-11-27', now: new Date('2026-11-28T06:00:00Z') });
+      expect(await seedDatabase(target, tree)).toMatchObject({ games: 30, resultsAdded: 30 * 731, resultsKept: 0 });
+      expect(await seedDatabase(target, tree)).toMatchObject({ games: 30, resultsAdded: 0, resultsKept: 30 * 731, fieldsAdded: 0 });
+      const rewari = (await (await fetch(`${db.url}/sattanamee/Rewari.json?ns=seed-size&shallow=true`)).json()) as Record<string, true>;
+      expect(Object.keys(rewari)).toHaveLength(731 + 2);
+      const day = await fetch(`${db.url}/sattanamee/Rewari/2025-11-27.json?ns=seed-size`);
+      expect(await day.json()).toEqual({ number: seedNumber('Rewari', '2025-11-27') });
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

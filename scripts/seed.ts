@@ -2,11 +2,17 @@
 // API, as the owner of the local server. Only what is missing is written: results, times and
 // texts already present (an admin's edits included) are left as they are, and nothing is deleted.
 //
-//   tsx scripts/seed.ts [--db http://127.0.0.1:9000] [--ns demo-satta-default-rtdb] [--days 400] [--today YYYY-MM-DD]
+//   tsx scripts/seed.ts [--db http://127.0.0.1:9000] [--ns demo-satta-default-rtdb] [--days 400 | --years 20]
+//                       [--games 17] [--today YYYY-MM-DD]
+//
+// `--years 20 --games 30` is a real operator's size: 30 games (the registry's 17 and 13 an admin
+// added) with twenty years of results each, about 219,000 (`npm run bench -- history` uses it).
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seedData, type SeedTree } from './seed-data.ts';
+import { GAMES } from '../shared/domain/games.ts';
+import { DEFAULT_TIMEZONE, siteNow } from '../shared/domain/siteTime.ts';
+import { daysInYears, seedData, type SeedTree } from './seed-data.ts';
 
 export { seedData } from './seed-data.ts';
 
@@ -82,10 +88,29 @@ async function fillMissing(
   return { added: missing.map(([key]) => key), kept: Object.keys(wanted).filter((key) => present.has(key)) };
 }
 
+const SEED_CONCURRENCY = 4;
+
+/** `fn` over `items`, at most `limit` at a time, results in the order of `items`. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 export async function seedDatabase(target: SeedTarget, tree: SeedTree): Promise<SeedSummary> {
   const started = performance.now();
   const isResult = (key: string): boolean => key !== 'time' && key !== 'place' && key !== 'sattaname';
-  const games = await Promise.all(Object.entries(tree.sattanamee).map(([name, node]) => fillMissing(target, ['sattanamee', name], node)));
+  // A few games at a time: thirty bodies of twenty years each at once would only queue in the server.
+  const games = await mapLimit(Object.entries(tree.sattanamee), SEED_CONCURRENCY, ([name, node]) =>
+    fillMissing(target, ['sattanamee', name], node),
+  );
   const [mian, adinfo] = await Promise.all([fillMissing(target, ['mian'], { ...tree.mian }), fillMissing(target, ['adinfo'], tree.adinfo)]);
   return {
     games: games.length,
@@ -96,29 +121,45 @@ export async function seedDatabase(target: SeedTarget, tree: SeedTree): Promise<
   };
 }
 
-function parseCli(argv: readonly string[]): { target: SeedTarget; days: number; today: string | undefined } {
+interface SeedCli {
+  target: SeedTarget;
+  days: number;
+  games: number;
+  today: string | undefined;
+}
+
+export function parseSeedCli(argv: readonly string[], now: Date = new Date()): SeedCli {
   const { values } = parseArgs({
     args: [...argv],
     options: {
       db: { type: 'string' },
       ns: { type: 'string' },
       days: { type: 'string' },
+      years: { type: 'string' },
+      games: { type: 'string' },
       today: { type: 'string' },
     },
     strict: true,
   });
-  const days = values.days === undefined ? DEFAULT_DAYS : Number(values.days);
-  if (!Number.isInteger(days) || days < 0) throw new Error(`--days must be a whole number >= 0, got ${values.days}`);
+  if (values.days !== undefined && values.years !== undefined) throw new Error('--days and --years cannot be used together: give one');
+  const whole = (flag: string, raw: string | undefined, fallback: number, min: number): number => {
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${flag} must be a whole number >= ${min}, got ${raw}`);
+    return n;
+  };
+  const today = values.today ?? siteNow(now, DEFAULT_TIMEZONE).dateKey;
+  const years = values.years === undefined ? null : whole('years', values.years, 0, 0);
   return {
     target: { db: values.db ?? defaultDatabaseUrl(), ns: values.ns ?? DEFAULT_NAMESPACE },
-    days,
+    days: years === null ? whole('days', values.days, DEFAULT_DAYS, 0) : daysInYears(years, today),
+    games: whole('games', values.games, GAMES.length, 1),
     today: values.today,
   };
 }
 
 async function main(): Promise<void> {
-  const { target, days, today } = parseCli(process.argv.slice(2));
-  const tree = seedData({ days, ...(today === undefined ? {} : { today }) });
+  const { target, days, games, today } = parseSeedCli(process.argv.slice(2));
+  const tree = seedData({ days, games, ...(today === undefined ? {} : { today }) });
   const s = await seedDatabase(target, tree);
   console.log(
     `seed: ${target.db} ns=${target.ns} days=${days}${today ? ` today=${today}` : ''}: ${s.games} games, ` +
