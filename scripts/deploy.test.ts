@@ -113,7 +113,9 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
           `--no-cpu-throttling --cpu-boost --concurrency 80 --cpu 1 --memory 512Mi --timeout 60s ${probes} ` +
           '--set-env-vars GCLOUD_PROJECT=demo-x,NOTIFY_DATABASE_URL=https://demo-x-default-rtdb.asia-southeast1.firebasedatabase.app,' +
           `VAPID_PUBLIC_KEY=${vapid},VAPID_SUBJECT=mailto:admin@satta.example.com,NOTIFY_ALLOWED_ORIGINS=https://satta.example.com,` +
-          'NOTIFY_TRUST_PROXY=1,NOTIFY_TIMEZONE=Asia/Kolkata --set-secrets VAPID_PRIVATE_KEY=vapid-private-key:latest',
+          'NOTIFY_TRUST_PROXY=1,NOTIFY_TIMEZONE=Asia/Kolkata,NOTIFY_TASKS_QUEUE=projects/demo-x/locations/asia-south1/queues/satta-push,' +
+          'NOTIFY_TASKS_SERVICE_ACCOUNT=satta-push-tasks@demo-x.iam.gserviceaccount.com,NOTIFY_SHARD_URL=https://satta-notify-123456789012.asia-south1.run.app ' +
+          '--set-secrets VAPID_PRIVATE_KEY=vapid-private-key:latest',
         `npx firebase deploy --only hosting ${firebase} --message 'satta ${TAG}'`,
         'gcloud auth application-default login',
         'gcloud auth application-default set-quota-project demo-x',
@@ -488,8 +490,12 @@ exit 1
     writeTree(dir, { 'bin/gcloud': FAKE_GCLOUD.replace('"run deploy satta-notify"*)', '"never"*)') });
     const { code, out } = await run(dir, ['--project', 'demo-x', '--dry-run'], env);
     expect(code).toBe(0);
+    const count = out
+      .filter((line) => line.startsWith('gcloud ') && !line.startsWith('gcloud auth '))
+      .flatMap((line) => line.split(/ \|\| | && /)).length;
+    expect(count).toBeGreaterThan(25);
     expect(out).toContain(
-      'deploy: checked: gcloud 530.0.0 accepts the arguments of the 25 gcloud commands below, rollback included (each run without credentials: each stopped at authentication).',
+      `deploy: checked: gcloud 530.0.0 accepts the arguments of the ${count} gcloud commands below, rollback included (each run without credentials: each stopped at authentication).`,
     );
   });
 
@@ -525,7 +531,7 @@ exit 1
       const { code, out, err } = await run(dir, ['--project', 'demo-x', '--dry-run'], process.env);
       expect({ code, err }).toEqual({ code: 0, err: [] });
       expect(out).toContainEqual(
-        expect.stringMatching(/^deploy: checked: gcloud [\d.]+ accepts the arguments of the 25 gcloud commands below/),
+        expect.stringMatching(/^deploy: checked: gcloud [\d.]+ accepts the arguments of the \d+ gcloud commands below/),
       );
     },
     300_000,
@@ -624,6 +630,13 @@ describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', (
       'gcloud secrets add-iam-policy-binding vapid-private-key',
       'gcloud builds submit dist/package/notify',
       'gcloud run deploy satta-notify',
+      'gcloud services enable cloudtasks.googleapis.com',
+      'gcloud iam service-accounts describe',
+      'gcloud iam service-accounts create',
+      'gcloud tasks queues describe',
+      'gcloud tasks queues create',
+      'gcloud tasks queues add-iam-policy-binding',
+      'gcloud iam service-accounts add-iam-policy-binding',
       'npx firebase deploy --only',
     ]);
     expect(log.filter((line) => line.startsWith('npx firebase deploy'))).toEqual([

@@ -85,6 +85,8 @@ export function tasksStage(project: string, region: string, notifyAccount: strin
         'roles/cloudtasks.enqueuer',
         ...where,
       ],
+      // The accounts may have been created moments ago (deployPlan.ts, Command.retry).
+      retry: true,
     },
     {
       argv: [
@@ -100,6 +102,7 @@ export function tasksStage(project: string, region: string, notifyAccount: strin
         '--project',
         project,
       ],
+      retry: true,
     },
   ];
   return {
