@@ -32,6 +32,10 @@
 // for about 180 KB again and again. Before the fix one socket's 3,000 gets made the server produce
 // 594 MB of answers and a bystander waited 16 s. Observed after it: see docs/performance.md.
 //
+// Round three (issue 37): R3.1, 450 REST streams from one address and then one from a second; R3.2,
+// 390 streams of a 180 KB node that never read, from four addresses; R3.0, 20,000 silent and 1,000
+// trickling connections against the render and notify services (scripts/bench-hostile-connections.ts).
+//
 // Only some attacks: tsx scripts/bench-hostile.ts R2.1 R2.2 (their tags as printed); R2.0 is the
 // render service under floods of made-up addresses (scripts/bench-hostile-render.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -50,6 +54,7 @@ import { hashNode } from '../server/rtdb/src/hash.ts';
 import { leaf } from '../server/rtdb/src/tree.ts';
 import { freePort } from './processes.ts';
 import { renderFloods } from './bench-hostile-render.ts';
+import { connectionFloods, oneAddressStreams, unreadLargeStreams } from './bench-hostile-connections.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const MAIN = join(ROOT, 'server/rtdb/src/main.ts');
@@ -543,7 +548,33 @@ const ATTACKS: Attack[] = [
     name: '20 sockets: 300 gets each, never read, then gone',
     run: (ctx) => greedy(ctx, 20, (ws) => sendRequests(ws, 300, () => ({ a: 'g', b: { p: 'sattanamee', q: {} } })), true),
   },
+  {
+    finding: 'R3.1',
+    name: '450 streams from one address, then one from a second',
+    run: ({ server }) => oneAddressStreams(server.port, NS),
+  },
+  {
+    finding: 'R3.2',
+    name: '390 unread streams of a 180 KB node, print=pretty',
+    run: (ctx) => withLargeResults(ctx, () => unreadLargeStreams(ctx.server.port, ctx.server.pid, NS)),
+  },
 ];
+
+/** About 180 KB of games under sattanamee (26 made-up ones) while `work` runs; removed after. */
+async function withLargeResults<T>({ admin }: Context, work: () => Promise<T>): Promise<T> {
+  const games: Record<string, unknown> = {};
+  for (let g = 0; g < 26; g++) {
+    const days: Record<string, string> = {};
+    for (let d = 0; d < 365; d++) days[`2026-${String(1 + (d % 12)).padStart(2, '0')}-${String(d).padStart(3, '0')}`] = `${d % 100}`;
+    games[`zzBench${g}`] = { time: '05:00 PM', sattaname: 'गली', days };
+  }
+  await admin.ref('sattanamee').update(games);
+  try {
+    return await work();
+  } finally {
+    await admin.ref('sattanamee').update(Object.fromEntries(Object.keys(games).map((k) => [k, null])));
+  }
+}
 
 function sendRequests(ws: WebSocket, count: number, request: (r: number) => { a: string; b: unknown }): void {
   for (let r = 1; r <= count; r++) ws.send(JSON.stringify({ t: 'd', d: { r, ...request(r) } }));
@@ -689,6 +720,8 @@ async function main(): Promise<void> {
 main()
   // The render service's floods of made-up addresses (R2.0), when no attack or R2.0 is named.
   .then(() => (process.argv.length <= 2 || process.argv.includes('R2.0') ? renderFloods() : undefined))
+  // Connections that do not speak, against the render and notify services (R3.0).
+  .then(() => (process.argv.length <= 2 || process.argv.includes('R3.0') ? connectionFloods() : undefined))
   .then(
     () => process.exit(0),
     (error: unknown) => {
