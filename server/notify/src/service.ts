@@ -30,7 +30,7 @@ import {
 } from './shards.ts';
 import { createShardRunner } from './shardRunner.ts';
 import { createSubscriptionBounds } from './subscriptionBounds.ts';
-import { subscriptionStore } from './subscriptionStore.ts';
+import { feedSourceOf, subscriptionStore } from './subscriptionStore.ts';
 import type { Target } from './fanOut.ts';
 import { createPublishQueue } from './undoWindow.ts';
 import { resolveVapidKeys, type VapidKeys } from './vapidKeys.ts';
@@ -64,7 +64,12 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     windowMs: 3_600_000,
     log,
   });
-  const store = subscriptionStore(firebase.db, { timeoutMs: config.backendTimeoutMs, log, bounds });
+  const store = subscriptionStore(firebase.db, {
+    timeoutMs: config.backendTimeoutMs,
+    log,
+    bounds,
+    feed: feedSourceOf(firebase.db, { base: config.restBase, namespace: config.restNamespace }),
+  });
   const ledger = sentLedger(firebase.db);
   const endpointPolicy = createEndpointPolicy({ pushHosts: config.pushHosts, allowLocal: config.allowLocalEndpoints });
   const transport = httpTransport({

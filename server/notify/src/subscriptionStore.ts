@@ -1,18 +1,37 @@
-import type { DataSnapshot, Database } from 'firebase-admin/database';
+import type { AppOptions } from 'firebase-admin/app';
+import type { Database } from 'firebase-admin/database';
 import type { Target } from './fanOut.ts';
 import { readStoredGames, storedGames, type GameChoice } from './gameChoice.ts';
 import { parseSubscription, subscriptionKey, type Subscription } from './subscription.ts';
 import { createSubscriptionIndex } from './subscriptionIndex.ts';
 import type { SubscriptionBounds } from './subscriptionBounds.ts';
+import { subscriptionFeed } from './subscriptionFeed.ts';
 import { withTimeout } from './timeout.ts';
-import { NOTIFY_STATE, WEB_PUSH_SUBSCRIPTIONS } from '@satta/shared/data/paths';
+import { WEB_PUSH_SUBSCRIPTIONS } from '@satta/shared/data/paths';
 
 const ROOT = WEB_PUSH_SUBSCRIPTIONS;
+
+/** Where the list is streamed from: its REST URL and the bearer token (subscriptionFeed.ts). */
+export interface FeedSource {
+  url: string;
+  token(): Promise<string>;
+}
+
 /**
- * Never written and never listened to: a read of it goes to the server and comes back after
- * every change the server sent before it, so the index has seen all writes made until then.
+ * The REST stream of the list of `db`'s database: the emulator's (an http URL with `?ns=`) as its
+ * owner, or the project's with the app's credential (an OAuth2 access token).
  */
-const BARRIER = `${NOTIFY_STATE}/barrier`;
+export function feedSourceOf(db: Database, rest?: { base: string; namespace: string | null }): FeedSource {
+  const configured = new URL(db.app.options.databaseURL ?? '');
+  const url = new URL(`${rest?.base ?? configured.origin}/${ROOT}.json`);
+  const ns = rest ? rest.namespace : configured.searchParams.get('ns');
+  if (ns) url.searchParams.set('ns', ns);
+  const credential = (db.app.options as AppOptions).credential;
+  return {
+    url: url.toString(),
+    token: async () => (credential && !ns ? (await credential.getAccessToken()).access_token : 'owner'),
+  };
+}
 
 /** A subscription as POST /subscriptions stored it, with its games. */
 export interface Saved {
@@ -28,21 +47,24 @@ export interface Saved {
  * firebase-admin (which the rules do not restrict). The service is the only writer.
  *
  * The whole list is kept in memory, indexed by the games each entry follows
- * (subscriptionIndex.ts), by one listener on the list: a result fans out to its game's followers
- * without reading 10,000 entries from the database each time, and a write of another instance
- * (or by hand) reaches the index as it happens. Before a list is handed out, one read of an
- * unlistened path (BARRIER) makes sure every change the server made before it has arrived.
+ * (subscriptionIndex.ts), fed by one REST stream of the list (subscriptionFeed.ts): a result fans
+ * out to its game's followers without reading 100,000 entries from the database each time, this
+ * instance's writes reach the index at once, and another's (or a hand edit) as the stream
+ * brings it, a moment later.
  *
  * Every call on a request's path rejects with a BackendTimeoutError after `timeoutMs`:
  * firebase-admin's get() and transaction() wait for a connection forever, and a caller is
  * waiting for an answer.
  */
-export function subscriptionStore(db: Database, options: { timeoutMs: number; log?: (line: string) => void; bounds?: SubscriptionBounds }) {
+export function subscriptionStore(
+  db: Database,
+  options: { timeoutMs: number; log?: (line: string) => void; bounds?: SubscriptionBounds; feed?: FeedSource },
+) {
   const log = options.log ?? ((line: string) => console.log(line));
   const index = createSubscriptionIndex();
-  const root = db.ref(ROOT);
   let loaded = false;
   let malformedAtStart = 0;
+  let markReady: () => void = () => undefined;
 
   const apply = (key: string, value: unknown) => {
     const parsed = parseSubscription(value, null);
@@ -56,20 +78,53 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
     }
     index.put(key, { key, subscription: parsed.subscription }, readStoredGames((value as Record<string, unknown>)['games']));
   };
-  const onCancel = (error: Error) => log(`notify: listening to ${ROOT} failed: ${error.message}`);
-  const onAdded = root.on('child_added', (s: DataSnapshot) => apply(s.key as string, s.val()), onCancel);
-  const onChanged = root.on('child_changed', (s: DataSnapshot) => apply(s.key as string, s.val()), onCancel);
-  const onRemoved = root.on('child_removed', (s: DataSnapshot) => index.delete(s.key as string), onCancel);
-  // The value event follows the child events of the first load.
-  const ready = root.once('value').then(() => {
-    loaded = true;
-    if (malformedAtStart) log(`notify: ${malformedAtStart} malformed subscription(s) in ${ROOT} ignored`);
-    log(`notify: ${index.size} push subscription(s) loaded`);
-  });
-  ready.catch(() => undefined);
+  /** An entry changed below its top level by another writer: read it whole (one small read). */
+  const reread = (key: string) =>
+    void db
+      .ref(`${ROOT}/${key}`)
+      .get()
+      .then(
+        (snapshot) => (snapshot.exists() ? apply(key, snapshot.val()) : index.delete(key)),
+        (error: unknown) => log(`notify: re-reading subscription ${key} failed: ${String(error)}`),
+      );
 
-  /** The index is loaded and holds every change made before now. */
-  const synced = (timeoutMs: number) => withTimeout(Promise.all([ready, db.ref(BARRIER).get()]), timeoutMs, 'database');
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const feed = subscriptionFeed({
+    ...(options.feed ?? feedSourceOf(db)),
+    log,
+    handlers: {
+      reset(entries) {
+        const started = performance.now();
+        index.clear();
+        malformedAtStart = 0;
+        const first = !loaded;
+        loaded = false;
+        for (const [key, value] of Object.entries(entries ?? {})) apply(key, value);
+        loaded = true;
+        if (malformedAtStart) log(`notify: ${malformedAtStart} malformed subscription(s) in ${ROOT} ignored`);
+        log(
+          `notify: ${index.size} push subscription(s) loaded${first ? '' : ' again'} (indexed in ${Math.round(performance.now() - started)} ms)`,
+        );
+        markReady();
+      },
+      change([key, field, ...deeper], value) {
+        if (!key) return;
+        if (field === undefined) {
+          if (value === null) index.delete(key);
+          else apply(key, value);
+          return;
+        }
+        const entry = index.get(key);
+        if (field === 'games' && deeper.length === 0 && entry) index.put(key, entry.target, readStoredGames(value));
+        else reread(key);
+      },
+    },
+  });
+
+  /** The index is loaded (the first load may still be under way after a start). */
+  const synced = (timeoutMs: number) => withTimeout(ready, timeoutMs, 'database');
 
   /** Sets the games of an existing entry; null when there is no entry for `endpoint`. */
   async function writeGames(key: string, endpoint: string, games: GameChoice): Promise<{ games: GameChoice } | null> {
@@ -181,9 +236,7 @@ export function subscriptionStore(db: Database, options: { timeoutMs: number; lo
 
     /** Stops listening; the index is dropped. */
     close(): void {
-      root.off('child_added', onAdded);
-      root.off('child_changed', onChanged);
-      root.off('child_removed', onRemoved);
+      feed.stop();
       index.clear();
     },
   };
