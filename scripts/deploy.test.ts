@@ -547,6 +547,12 @@ exit 1
  */
 const STAND_INS: Record<string, string> = {
   gcloud: `#!/bin/sh
+# The argument checks run without credentials (a CLOUDSDK_CONFIG of their own): stop as gcloud would.
+if [ -n "$CLOUDSDK_CONFIG" ]; then
+  [ -n "$REFUSE_ARGS" ] && case "$*" in *"$REFUSE_ARGS"*) echo "ERROR: (gcloud) unrecognized arguments: $REFUSE_ARGS" >&2; exit 2 ;; esac
+  case "$*" in "version --format=json") echo '{"Google Cloud SDK": "530.0.0"}'; exit 0 ;; esac
+  echo "ERROR: (gcloud) You do not currently have an active account selected." >&2; exit 1
+fi
 echo "gcloud $*" >> "$DEPLOY_LOG"
 case "$*" in *"$FAIL_ON"*) [ -n "$FAIL_ON" ] && exit 1 ;; esac
 case "$*" in *"$FLAKY_ON"*)
@@ -598,8 +604,13 @@ describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', (
   it('runs the commands of the dry run in order, creating what does not exist, and puts /config.json into the site and the image', async () => {
     const dir = fixture();
     const { env, commands } = standIns(dir);
-    const { code, err } = await run(dir, ['--project', 'satta-prod'], env);
+    const { code, out, err } = await run(dir, ['--project', 'satta-prod'], env);
     expect({ code, err }).toEqual({ code: 0, err: [] });
+    expect(out).toContainEqual(
+      expect.stringMatching(
+        /^deploy: checked: gcloud 530\.0\.0 accepts the arguments of the \d+ gcloud commands of the deploy, rollback included/,
+      ),
+    );
     const log = commands();
     expect(log.map((line) => line.split(' ').slice(0, 4).join(' '))).toEqual([
       'gcloud version --format=json',
@@ -715,6 +726,28 @@ describe('a real deploy (gcloud, npm and npx replaced by stand-ins that log)', (
       ],
     });
     expect(commands().filter((line) => line.startsWith('npm'))).toEqual([]);
+  });
+
+  it("stops before building anything when this machine's gcloud refuses a command's arguments (an older gcloud)", async () => {
+    const dir = fixture();
+    const { env, commands } = standIns(dir, '', { REFUSE_ARGS: '--no-invoker-iam-check' });
+    const { code, out, err } = await run(dir, ['--project', 'satta-prod'], env);
+    expect(code).toBe(1);
+    expect(err).toEqual([
+      expect.stringMatching(
+        /^deploy: gcloud refused the arguments of `gcloud run deploy satta-render .*`: ERROR: \(gcloud\) unrecognized arguments: --no-invoker-iam-check$/,
+      ),
+      expect.stringMatching(
+        /^deploy: gcloud refused the arguments of `gcloud run deploy satta-notify .*`: ERROR: \(gcloud\) unrecognized arguments: --no-invoker-iam-check$/,
+      ),
+    ]);
+    expect(out.filter((line) => line.startsWith('deploy: $'))).toEqual([]);
+    expect(
+      commands().filter(
+        (line) =>
+          !line.startsWith('gcloud version') && !line.startsWith('gcloud auth list') && !line.startsWith('gcloud projects describe'),
+      ),
+    ).toEqual([]);
   });
 
   it('says how to create the VAPID secret when Secret Manager has none', async () => {

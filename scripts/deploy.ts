@@ -203,6 +203,25 @@ function projectNumber(root: string, io: DeployIo, project: string): string | nu
   return null;
 }
 
+/** The tools' own argument checks on the plan's commands (deployArgumentChecks.ts), reported; false when a tool refused one. */
+async function checkArguments(root: string, io: DeployIo, plan: DeployPlan, where: 'below' | 'of the deploy'): Promise<boolean> {
+  let ok = true;
+  for (const check of await argumentChecks(planArgvs(plan), io.env, root)) {
+    const commands = `${check.tool === 'gcloud' ? 'gcloud' : 'firebase'} commands ${where}, rollback included`;
+    if (check.kind === 'skipped') io.out(`deploy: not checked: ${check.tool}'s own argument checks of the ${commands} (${check.reason}).`);
+    else if (check.problems.length === 0) {
+      io.out(
+        `deploy: checked: ${check.tool} ${check.version} accepts the arguments of the ${check.count} ${commands} ` +
+          '(each run without credentials: each stopped at authentication).',
+      );
+    } else {
+      ok = false;
+      for (const problem of check.problems) io.err(`deploy: ${problem}`);
+    }
+  }
+  return ok;
+}
+
 async function rewriteHeaders(root: string, io: DeployIo): Promise<number> {
   const changed = await writeHeaders(root);
   io.out(
@@ -290,19 +309,7 @@ export async function deploy(argv: readonly string[], io: DeployIo, now = new Da
         : `deploy: PROJECT_NUMBER below is read by the deploy with \`gcloud projects describe ${project}\`.`,
     );
     let ok = report(io, buildChecks(root, prepared.runtime, prepared.policy));
-    for (const check of await argumentChecks(planArgvs(plan), io.env, root)) {
-      const commands = `the ${check.tool === 'gcloud' ? 'gcloud' : 'firebase'} commands below, rollback included`;
-      if (check.kind === 'skipped') io.out(`deploy: not checked: ${check.tool}'s own argument checks of ${commands} (${check.reason}).`);
-      else if (check.problems.length === 0) {
-        io.out(
-          `deploy: checked: ${check.tool} ${check.version} accepts the arguments of the ${check.count} ${commands.slice(4)} ` +
-            '(each run without credentials: each stopped at authentication).',
-        );
-      } else {
-        ok = false;
-        for (const problem of check.problems) io.err(`deploy: ${problem}`);
-      }
-    }
+    if (!(await checkArguments(root, io, plan, 'below'))) ok = false;
     printPlan(io, plan, prepared);
     io.out('');
     io.out(ok ? 'deploy: dry run done: nothing was built, created or deployed.' : 'deploy: dry run failed: see the problems above.');
@@ -328,6 +335,8 @@ export async function deploy(argv: readonly string[], io: DeployIo, now = new Da
     return 1;
   }
   const plan = planFor(number);
+  // An older gcloud that lacks a flag is found here, before anything is built or changed.
+  if (!(await checkArguments(root, io, plan, 'of the deploy'))) return 1;
   for (const command of plan.build.commands) if (!run(root, io, command)) return 1;
   for (const target of CONFIG_TARGETS) copyFileSync(join(root, prepared.configJson), join(root, target));
   // Now built: a missing output is a failure, not a check for later.
