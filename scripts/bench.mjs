@@ -24,6 +24,7 @@ const BENCHES = [
   'bench-hostile.ts',
   'bench-rtdb-scale.ts',
   'bench-preview.ts',
+  'bench-history.ts',
 ];
 
 const fileOf = (name) => `bench-${name.replace(/^bench-/, '').replace(/\.ts$/, '')}.ts`;

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RuntimeConfig } from '@satta/shared/data';
+import { gunzipSync } from 'node:zlib';
+import { cacheKeys, type RuntimeConfig } from '@satta/shared/data';
 import { SECURITY_HEADERS, inlineScriptHashes } from '../../hosting/headers.ts';
 import { connectionPolicy, createGuardedServer, type ConnectionPolicy } from '../../hosting/connections.ts';
 import { createHostingHandler } from '../../hosting/serve.ts';
@@ -37,8 +38,10 @@ export interface RenderOptions {
   site?: string;
   /** The in-memory data: the live listeners, or a fixed source in tests. */
   data: RenderData;
-  /** Chart and not-found pages kept rendered besides the public routes (least recently asked for go first). */
+  /** This year's chart pages and not-found pages kept rendered besides the public routes (least recently asked for go first). */
   pageLimit?: number;
+  /** How long a finished year's chart is served as it is before it is looked at again (ms; tests). */
+  finishedYearRecheckMs?: number;
   /**
    * How often the remotes' server bundles are checked for a redeploy (ms; 0: never). A changed
    * bundle is loaded and every page rendered again with it.
@@ -78,6 +81,8 @@ export interface RenderServer {
   url: string;
   port: number;
   pages: PageCache;
+  /** The charts of finished years, kept compactly (their compressed bytes). */
+  finishedYears: PageCache;
   /** The link-preview images (`/og/...`), each rendered once per page and data. */
   previews: PreviewImages;
   /** Checks the remotes' server bundles for a redeploy now (as the timer does). */
@@ -134,22 +139,58 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     });
   };
   // A page is rendered again when its preview's address changes (a number it draws changed).
-  const pages = new PageCache(
-    render,
-    { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY, UNKNOWN_GAME_KEY] },
-    (route, snapshot) => previewOf(route, snapshot)?.path ?? null,
-  );
+  const extraInputs = (route: string, snapshot: Snapshot) => previewOf(route, snapshot)?.path ?? null;
+  const pages = new PageCache(render, {
+    bound: { limit: options.pageLimit ?? 100, pinned: [...PAGE_ROUTES, NOT_FOUND_KEY, UNKNOWN_GAME_KEY] },
+    extraInputs,
+  });
+  // The charts of finished years: every one kept, compactly (its compressed bytes and a hash of
+  // what it read, a few KB), rendered once per change of its data. Such a page is served as it is
+  // until it is looked at again: after FINISHED_YEAR_RECHECK_MS, or at once after a correction
+  // (its year is then loaded, and the page rendered again only if what it read changed).
+  const finishedYears = new PageCache(render, { extraInputs, compact: true });
+  let correctionsSeen: unknown;
+  const finishedYearPage = async (key: string, year: { game: string; year: number }): Promise<StoredPage | null> => {
+    const snapshot = options.data.snapshot;
+    if (!snapshot) return finishedYears.peek(key);
+    const corrections = snapshot.entries[cacheKeys.corrections];
+    if (corrections !== correctionsSeen) {
+      // A correction may be of any past day: each finished year is looked at again when next asked for.
+      if (correctionsSeen !== undefined) finishedYears.recheck(() => true);
+      correctionsSeen = corrections;
+    }
+    const stored = finishedYears.peek(key);
+    if (
+      stored &&
+      finishedYears.isCurrent(stored) &&
+      Date.now() - stored.checkedAt < (options.finishedYearRecheckMs ?? FINISHED_YEAR_RECHECK_MS)
+    ) {
+      return stored;
+    }
+    return inTurn(async () => {
+      const loaded = options.data.loadYear ? await options.data.loadYear(year.game, year.year) : true;
+      return loaded ? finishedYears.get(key, options.data.snapshot) : (stored ?? null);
+    }, stored);
+  };
   // The chart not-found pages of their own address (an unknown year of a game, a malformed
   // address): kept apart, a few, so that no flood of them pushes a real page out of `pages`, and
   // rendered one per turn of the event loop with a bounded queue, so that cached pages are
   // answered between them. Past the bound, the shell's not-found page (rendered once) answers.
-  const notFoundPages = new PageCache(render, { limit: NOT_FOUND_PAGE_LIMIT, pinned: [] });
+  const notFoundPages = new PageCache(render, { bound: { limit: NOT_FOUND_PAGE_LIMIT, pinned: [] } });
+  // The renders that may wait (not-found pages, finished years): one per turn of the event loop,
+  // so that pages kept in memory are answered between them; past RENDER_QUEUE waiting, `busy`
+  // answers at once (a stale page, or none).
   let renderTurn: Promise<unknown> = Promise.resolve();
   let rendersWaiting = 0;
-  const inTurn = (work: () => StoredPage | null): Promise<StoredPage | null> => {
-    if (rendersWaiting >= NOT_FOUND_RENDER_QUEUE) return Promise.resolve(null);
+  const inTurn = (
+    work: () => StoredPage | null | Promise<StoredPage | null>,
+    busy: StoredPage | null = null,
+  ): Promise<StoredPage | null> => {
+    if (rendersWaiting >= RENDER_QUEUE) return Promise.resolve(busy);
     rendersWaiting += 1;
-    const done = renderTurn.then(() => new Promise<StoredPage | null>((ok) => setImmediate(() => ok(work()))));
+    const done = renderTurn.then(
+      () => new Promise<StoredPage | null>((ok, fail) => setImmediate(() => Promise.resolve().then(work).then(ok, fail))),
+    );
     renderTurn = done.catch(() => undefined);
     return done.finally(() => (rendersWaiting -= 1));
   };
@@ -187,6 +228,11 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       return sendHealth(res, problem ? 503 : 200, problem ? { ok: false, reason: problem } : { ok: true });
     }
     const found = classify(pathname, options.data.snapshot, isStatic, decider());
+    // No query string makes new work, here or in a CDN (each distinct one is its own entry there):
+    // the site's own addresses have none, so one answers a redirect to the address without it.
+    if (url.search !== '' && found.kind !== 'static') {
+      return sendRedirect(res, 301, found.kind === 'redirect' ? found.location : pathname, REDIRECT_CACHE_CONTROL);
+    }
     if (found.kind === 'robots') return sendText(req, res, robotsTxt(origin()), 'text/plain; charset=utf-8', ROBOTS_CACHE_CONTROL);
     const snapshot = options.data.snapshot;
     if (found.kind === 'sitemap' && snapshot) {
@@ -219,7 +265,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     }
     if (found.kind === 'redirect') {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-      res.writeHead(301, { Location: found.location + url.search, 'Cache-Control': REDIRECT_CACHE_CONTROL });
+      res.writeHead(301, { Location: found.location, 'Cache-Control': REDIRECT_CACHE_CONTROL });
       return void res.end();
     }
     if (found.kind !== 'page') return hosting.handle(req, res);
@@ -233,6 +279,15 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       const page = (await inTurn(() => notFoundPages.get(found.key, snapshot))) ?? pages.get(NOT_FOUND_KEY, snapshot);
       if (!page) return hosting.handle(req, res);
       return sendPage(req, res, page, pagePolicy, 404);
+    }
+    if (found.year && found.status === 200 && isFinished(found.year.year, options.data.snapshot)) {
+      const page = await finishedYearPage(found.key, found.year);
+      if (!page) return hosting.handle(req, res);
+      return sendStored(req, res, page, {
+        type: 'text/html; charset=utf-8',
+        cacheControl: FINISHED_YEAR_CACHE_CONTROL,
+        policy: pagePolicy,
+      });
     }
     // A chart's year is loaded on its first request and kept live; until it is there the last page stands.
     const loaded = found.year && options.data.loadYear ? await options.data.loadYear(found.year.game, found.year.year) : true;
@@ -283,6 +338,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       if (remotes.version !== before) {
         pages.invalidate();
         notFoundPages.invalidate();
+        finishedYears.invalidate();
       }
     });
   };
@@ -331,6 +387,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     port,
     pages,
+    finishedYears,
     previews,
     checkRemotes: async () => {
       checkRemotes();
@@ -413,9 +470,23 @@ function sendImage(req: IncomingMessage, res: ServerResponse, image: StoredImage
   res.end(req.method === 'HEAD' ? undefined : image.png);
 }
 
-/** The chart not-found pages kept per address, and how many may wait for their render. */
+/** The chart not-found pages kept per address, and how many renders may wait for their turn. */
 const NOT_FOUND_PAGE_LIMIT = 16;
-const NOT_FOUND_RENDER_QUEUE = 32;
+const RENDER_QUEUE = 32;
+
+/**
+ * A finished year's chart changes only by a correction or an import of old results. Edge caches
+ * keep it an hour, browsers ten minutes: a correction reaches a visitor within 70 minutes at most
+ * (docs/server-rendering.md); the service itself looks at such a page again after an hour, and at
+ * once after a correction it is told of.
+ */
+export const FINISHED_YEAR_CACHE_CONTROL = 'public, max-age=600, s-maxage=3600';
+export const FINISHED_YEAR_RECHECK_MS = 60 * 60 * 1000;
+
+/** Whether `year` is over in the site's time zone (the snapshot's day). */
+function isFinished(year: number, snapshot: Snapshot | null): boolean {
+  return snapshot !== null && year < Number(snapshot.todayKey.slice(0, 4));
+}
 
 /** A page made for this request alone (not kept): sent as it is, uncompressed (no work per request). */
 function sendHtml(req: IncomingMessage, res: ServerResponse, html: string, policy: string, status: 404): void {
@@ -461,7 +532,8 @@ function sendStored(
     ? ['br', stored.br]
     : /\bgzip\b/.test(accepted)
       ? ['gzip', stored.gzip]
-      : [null, stored.body];
+      : // A compact body is kept compressed only.
+        [null, stored.body.length > 0 ? stored.body : gunzipSync(stored.gzip)];
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.writeHead(status);

@@ -15,11 +15,39 @@ export interface StoredBody {
 
 /** One rendered route. */
 export interface StoredPage extends StoredBody {
-  /** JSON of the data it read and the day it was rendered for: equal means no re-render. */
+  /** The cache keys of the data it read. */
+  keys: string[];
+  /**
+   * JSON of the data it read and the day it was rendered for (a compact cache keeps its hash):
+   * equal means no re-render.
+   */
   inputs: string;
   /** The cache's generation it was rendered in: an older one is rendered again (new code). */
   generation: number;
+  /** When it was last found current (Date.now()). */
+  checkedAt: number;
 }
+
+export interface PageCacheOptions {
+  /**
+   * At most `limit` pages besides the `pinned` routes, the least recently asked for dropped
+   * first (chart pages of this year, and not-found pages per address).
+   */
+  bound?: { limit: number; pinned: readonly string[] };
+  /**
+   * What else a page shows that decides its re-render, besides the data its widgets read (the
+   * address of its link-preview image, which names the data it draws).
+   */
+  extraInputs?: (route: string, snapshot: Snapshot) => unknown;
+  /**
+   * Keep each page as small as it can be: its compressed bodies only (a client that accepts
+   * neither gets the gzip body inflated) and a hash of its inputs, not the data itself. For the
+   * many pages that rarely change (the charts of finished years: a few KB each).
+   */
+  compact?: boolean;
+}
+
+const EMPTY = Buffer.alloc(0);
 
 /**
  * Rendered pages by route. A route is rendered again only when what it read changed: its
@@ -28,8 +56,12 @@ export interface StoredPage extends StoredBody {
  */
 export class PageCache {
   private readonly pages = new Map<string, StoredPage>();
-  /** The snapshot each page was last found current for: the same snapshot needs no new look. */
-  private readonly checked = new Map<string, Snapshot>();
+  /**
+   * The snapshot each page was last found current for: the same snapshot needs no new look. Held
+   * weakly: a page not asked for again must not keep an old snapshot, and the chart years it
+   * held, in memory.
+   */
+  private readonly checked = new Map<string, WeakRef<Snapshot>>();
   /** Renders done so far (the tests count them). */
   renders = 0;
   private generation = 0;
@@ -40,11 +72,40 @@ export class PageCache {
    * `extraInputs`: what else a page shows that decides its re-render, besides the data its
    * widgets read (the address of its link-preview image, which names the data it draws).
    */
+  private readonly bound: PageCacheOptions['bound'];
+
   constructor(
     private readonly render: (route: string, snapshot: Snapshot) => RenderedPage,
-    private readonly bound?: { limit: number; pinned: readonly string[] },
-    private readonly extraInputs?: (route: string, snapshot: Snapshot) => unknown,
-  ) {}
+    private readonly options: PageCacheOptions = {},
+  ) {
+    this.bound = options.bound;
+  }
+
+  /** The page kept for `route`, as it is: no look at the data, no render. */
+  peek(route: string): StoredPage | null {
+    return this.pages.get(route) ?? null;
+  }
+
+  /** Whether `page` was rendered by the current code (no remote redeployed since). */
+  isCurrent(page: StoredPage): boolean {
+    return page.generation === this.generation;
+  }
+
+  /** The kept pages' sizes: how many, and their bytes (bodies kept, compressed or not). */
+  get bytes(): number {
+    let total = 0;
+    for (const page of this.pages.values()) total += page.body.length + page.gzip.length + page.br.length + page.inputs.length;
+    return total;
+  }
+
+  /** Every kept page whose route `matches` is looked at again on its next request. */
+  recheck(matches: (route: string) => boolean): void {
+    for (const [route, page] of this.pages) {
+      if (!matches(route)) continue;
+      page.checkedAt = 0;
+      this.checked.delete(route);
+    }
+  }
 
   /** How many pages are kept. */
   get size(): number {
@@ -69,9 +130,10 @@ export class PageCache {
     }
     if (!snapshot) return stored;
     if (stored && stored.generation === this.generation) {
-      if (this.checked.get(route) === snapshot) return stored;
-      if (stored.inputs === inputsOf(JSON.parse(stored.inputs).keys as string[], snapshot, this.extraInputs?.(route, snapshot))) {
-        this.checked.set(route, snapshot);
+      if (this.checked.get(route)?.deref() === snapshot) return stored;
+      if (stored.inputs === this.inputsOf(stored.keys, route, snapshot)) {
+        this.checked.set(route, new WeakRef(snapshot));
+        stored.checkedAt = Date.now();
         return stored;
       }
     }
@@ -84,16 +146,24 @@ export class PageCache {
       return stored;
     }
     this.renders += 1;
+    const keys = Object.keys(page.data);
     const fresh: StoredPage = {
-      ...storedBody(page.html, snapshot.at),
-      inputs: inputsOf(Object.keys(page.data), snapshot, this.extraInputs?.(route, snapshot)),
+      ...storedBody(page.html, snapshot.at, this.options.compact),
+      keys,
+      inputs: this.inputsOf(keys, route, snapshot),
       generation: this.generation,
+      checkedAt: Date.now(),
     };
     if (stored) retire(stored);
     this.pages.set(route, fresh);
-    this.checked.set(route, snapshot);
+    this.checked.set(route, new WeakRef(snapshot));
     this.evict();
     return fresh;
+  }
+
+  private inputsOf(keys: string[], route: string, snapshot: Snapshot): string {
+    const inputs = inputsOf(keys, snapshot, this.options.extraInputs?.(route, snapshot));
+    return this.options.compact ? createHash('sha256').update(inputs).digest('base64url') : inputs;
   }
 
   private evict(): void {
@@ -124,10 +194,11 @@ const smallerBrotli = new WeakMap<StoredBody, NodeJS.Timeout>();
  * new result is served at once; the smaller quality-11 copy (30-100 ms) replaces it off the
  * request path, once the body has stayed current for SMALLER_BROTLI_AFTER_MS (see retire).
  */
-export function storedBody(text: string, dataAt: number): StoredBody {
+export function storedBody(text: string, dataAt: number, compact = false): StoredBody {
   const body = Buffer.from(text);
   const stored: StoredBody = {
-    body,
+    // A compact body is served compressed; a client that accepts neither gets it inflated.
+    body: compact ? EMPTY : body,
     gzip: gzipSync(body, { level: 9 }),
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,

@@ -1,0 +1,230 @@
+// A real operator's size (issue 36): twenty years of results for thirty games.
+//
+//   tsx scripts/bench-history.ts [--skip-site]
+//
+// 1. The local database alone: a REST PATCH of 2,000, 8,000 and 50,000 children into one node, as
+//    the owner (no rules) and as the site's admin (every rule evaluated), and the ratio of 8,000 to
+//    2,000 (linear is 4; the quadratic path gave 16).
+// 2. `seed --years 20 --games 30` into it (about 219,000 results), then again (nothing to write).
+// 3. What reads of a twenty-year node cost: a game's whole node, its last 62 days by key, its keys
+//    (shallow), and a stream of it (the first event).
+// 4. The whole site with that history (`--skip-site` leaves it out): every chart address of the
+//    sitemap answers 200; a crawler walks them all with 4 connections while a visitor loads `/`
+//    every 250 ms (p50/p99); a second walk (pages per second); every chart page's link preview
+//    image (p95); the render service's memory before and after.
+// Figures, not pass/fail: run it on a quiet machine and compare builds side by side.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startRtdb } from '../server/rtdb/src/index.ts';
+import { unsignedJwt } from '../server/rtdb/src/test-support.ts';
+import { buildStale } from './build.ts';
+import { daysInYears, seedData } from './seed-data.ts';
+import { seedDatabase } from './seed.ts';
+import { NAMESPACE, renderCaughtUp, ROOT, startStack } from './stack.ts';
+import { siteNow } from '../shared/domain/siteTime.ts';
+
+const { values } = parseArgs({ options: { 'skip-site': { type: 'boolean', default: false } } });
+const YEARS = 20;
+const GAMES = 30;
+const SITE_ADMIN = unsignedJwt({ sub: 'admin', admin: true });
+
+const ms = (t: number): string => `${t.toFixed(0)} ms`;
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const sortNum = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
+
+function dates(n: number): string[] {
+  return Array.from({ length: n }, (_, i) => new Date(Date.UTC(1970, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await fn();
+  return [value, performance.now() - started];
+}
+
+async function database(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+  const db = await startRtdb({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'db'), rulesFile: join(ROOT, 'database.rules.json') });
+  try {
+    console.log('history: the local database, a REST PATCH of n children into one node');
+    for (const [who, auth] of [
+      ['owner (no rules)', 'owner'],
+      ['site admin (rules)', SITE_ADMIN],
+    ] as const) {
+      const times = new Map<number, number>();
+      for (const n of [2_000, 8_000, 50_000]) {
+        const patch = Object.fromEntries(dates(n).map((d) => [`${d}/number`, String(n % 97).padStart(2, '0')]));
+        const game = `Bench ${who.split(' ')[0]} ${n}`;
+        const [res, t] = await timed(() =>
+          fetch(`${db.url}/sattanamee/${encodeURIComponent(game)}.json?auth=${auth}&print=silent`, {
+            method: 'PATCH',
+            body: JSON.stringify(patch),
+          }),
+        );
+        if (res.status !== 204) throw new Error(`PATCH of ${n} as ${who}: HTTP ${res.status} ${await res.text()}`);
+        times.set(n, t);
+      }
+      const [a, b, c] = [times.get(2_000) ?? NaN, times.get(8_000) ?? NaN, times.get(50_000) ?? NaN];
+      console.log(`  ${who}: 2,000 ${ms(a)}; 8,000 ${ms(b)}; 50,000 ${ms(c)}; 8,000 / 2,000 = ${(b / a).toFixed(1)}`);
+    }
+
+    const today = siteNow(new Date()).dateKey;
+    const tree = seedData({ days: daysInYears(YEARS, today), games: GAMES });
+    const target = { db: db.url, ns: 'bench-history' };
+    const first = await seedDatabase(target, tree);
+    const again = await seedDatabase(target, tree);
+    console.log(
+      `history: seed --years ${YEARS} --games ${GAMES}: ${first.resultsAdded.toLocaleString('en')} results in ${ms(first.ms)}; ` +
+        `again: ${again.resultsAdded} added, ${again.resultsKept.toLocaleString('en')} kept in ${ms(again.ms)}`,
+    );
+
+    console.log('history: reads of one game with twenty years (REST, median of 5)');
+    const base = `${db.url}/sattanamee/Gali.json?ns=bench-history`;
+    const since = `"${new Date(Date.now() - 62 * 86_400_000).toISOString().slice(0, 10)}"`;
+    for (const [what, url] of [
+      ['whole node', base],
+      ['last 62 days (orderBy $key, startAt)', `${base}&orderBy=%22$key%22&startAt=${encodeURIComponent(since)}`],
+      ['its keys (shallow)', `${base}&shallow=true`],
+    ] as const) {
+      const runs: Array<[number, number]> = [];
+      for (let i = 0; i < 5; i++) {
+        const [bytes, t] = await timed(async () => (await (await fetch(url)).arrayBuffer()).byteLength);
+        runs.push([bytes, t]);
+      }
+      console.log(`  ${what}: ${kb(runs[0]?.[0] ?? 0)} in ${ms(pct(sortNum(runs.map((r) => r[1])), 50))}`);
+    }
+    const [firstEvent, streamMs] = await timed(async () => {
+      const controller = new AbortController();
+      const res = await fetch(base, { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      while (!text.includes('\n\n')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += Buffer.from(value).toString('utf8');
+      }
+      controller.abort();
+      return text.length;
+    });
+    console.log(`  a stream of the whole node: first event ${kb(firstEvent)} in ${ms(streamMs)}`);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function rssMb(port: number): number {
+  try {
+    const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+    const pid = /pid=(\d+)/.exec(out)?.[1];
+    if (pid === undefined) return NaN;
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Fetches every address with `connections` at a time; returns each answer's status and time. */
+async function walk(addresses: string[], connections: number, timeoutMs = 30_000): Promise<{ statuses: Map<number, number>; ms: number }> {
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < addresses.length) {
+        const url = addresses[next++] as string;
+        const status = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).then(
+          async (res) => (await res.arrayBuffer(), res.status),
+          () => 0,
+        );
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  return { statuses, ms: performance.now() - started };
+}
+
+async function site(): Promise<void> {
+  await buildStale();
+  const stack = await startStack({ hosting: true });
+  try {
+    const siteUrl = stack.urls.site as string;
+    const port = Number(new URL(siteUrl).port);
+    const tree = seedData({ days: daysInYears(YEARS, siteNow(new Date()).dateKey), games: GAMES });
+    const [seeded, seedMs] = await timed(() => seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, tree));
+    await renderCaughtUp(stack, 180_000);
+    console.log(`history: the site with ${seeded.resultsAdded.toLocaleString('en')} results (seeded in ${ms(seedMs)})`);
+    const sitemap = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
+    const charts = [...sitemap.matchAll(/<loc>([^<]*\/chart\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+    const addresses = charts.map((path) => `${siteUrl}${path}`);
+    console.log(`  sitemap: ${charts.length} chart addresses, ${kb(sitemap.length)}`);
+    const rssBefore = rssMb(port);
+
+    const visitor: number[] = [];
+    let walking = true;
+    const visits = (async () => {
+      while (walking) {
+        const [, t] = await timed(() => fetch(`${siteUrl}/`).then((res) => res.arrayBuffer()));
+        visitor.push(t);
+        await new Promise((ok) => setTimeout(ok, 250));
+      }
+    })();
+    const first = await walk(addresses, 4);
+    walking = false;
+    await visits;
+    const v = sortNum(visitor);
+    const statusText = (s: Map<number, number>): string => [...s].map(([code, n]) => `${n} x ${code || 'failed'}`).join(', ');
+    console.log(
+      `  first walk, 4 connections: ${statusText(first.statuses)} in ${ms(first.ms)} ` +
+        `(${((charts.length * 1000) / first.ms).toFixed(0)} pages/s); a visitor's / meanwhile: p50 ${ms(pct(v, 50))}, p99 ${ms(pct(v, 99))} (${v.length} loads)`,
+    );
+    const second = await walk(addresses, 4);
+    console.log(
+      `  second walk: ${statusText(second.statuses)} in ${ms(second.ms)} (${((charts.length * 1000) / second.ms).toFixed(0)} pages/s)`,
+    );
+    const rssWalked = rssMb(port);
+
+    const previews: number[] = [];
+    let failed = 0;
+    let next = 0;
+    const budget = Date.now() + 120_000;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < charts.length && Date.now() < budget) {
+          const path = charts[next++] as string;
+          const html = await (await fetch(`${siteUrl}${path}`)).text();
+          const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+          if (image === undefined) {
+            failed++;
+            continue;
+          }
+          const [status, t] = await timed(() =>
+            fetch(image.replace(/^https?:\/\/[^/]+/, siteUrl), { signal: AbortSignal.timeout(10_000) }).then(
+              async (res) => (await res.arrayBuffer(), res.status),
+              () => 0,
+            ),
+          );
+          if (status === 200) previews.push(t);
+          else failed++;
+        }
+      }),
+    );
+    const p = sortNum(previews);
+    console.log(
+      `  link previews of ${previews.length + failed} chart pages (4 at a time, 2 minutes at most): p50 ${ms(pct(p, 50))}, p95 ${ms(pct(p, 95))}, ` +
+        `${failed} failed or slower than 10 s`,
+    );
+    console.log(
+      `  render service memory: ${rssBefore.toFixed(0)} MB before the walks, ${rssWalked.toFixed(0)} MB after them, ${rssMb(port).toFixed(0)} MB after the previews`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+await database();
+if (!values['skip-site']) await site();
