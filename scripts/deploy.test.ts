@@ -90,7 +90,7 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
         `npx firebase deploy --only database ${firebase}`,
         'gcloud iam roles describe sattaDatabase --project demo-x || gcloud iam roles create sattaDatabase --project demo-x ' +
           "--title 'satta: Realtime Database data' --description 'Reads and writes the Realtime Database data (render and notify services); no instance management' " +
-          '--permissions firebasedatabase.instances.get,firebasedatabase.instances.update --stage GA',
+          '--permissions firebasedatabase.instances.get,firebasedatabase.instances.update --stage GA --quiet',
         'gcloud iam roles update sattaDatabase --project demo-x --permissions firebasedatabase.instances.get,firebasedatabase.instances.update --quiet',
         'gcloud iam service-accounts describe 123456789012-compute@developer.gserviceaccount.com --project demo-x && ' +
           'gcloud projects add-iam-policy-binding demo-x --member serviceAccount:123456789012-compute@developer.gserviceaccount.com ' +

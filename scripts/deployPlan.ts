@@ -409,6 +409,7 @@ export function deployPlan(input: PlanInput): DeployPlan {
               DATABASE_ROLE.permissions.join(','),
               '--stage',
               'GA',
+              '--quiet',
             ],
           },
           {
