@@ -2,7 +2,7 @@ import { map } from 'rxjs';
 import { endAt, get, orderByChild, orderByKey, push, query, ref, serverTimestamp, startAt, update } from 'firebase/database';
 import type { Observable } from 'rxjs';
 import { valueOf } from './firebaseStreams.ts';
-import { DataError } from './errors.ts';
+import { DataError, ImportChangedError } from './errors.ts';
 import { AD_INFO, AUDIT, CORRECTIONS, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';
 import {
   isRecord,
@@ -15,6 +15,8 @@ import {
   type ScheduledNumber,
   type SetResultOptions,
   type WriteResult,
+  type ImportChunk,
+  type ImportChunkResult,
 } from './types.ts';
 import { DEFAULT_UNDO_WINDOW_SEC, MAX_UNDO_WINDOW_SEC, SCHEDULED_REFUSALS } from './types.ts';
 import { formatDisplayDate, isDateKey, siteNow } from '../domain/siteTime.ts';
@@ -188,6 +190,69 @@ export async function importResults(ctx: AdminContext, rows: { game: string; dat
   }
   if (Object.keys(patch).length > 0) await writeAudited(ctx, patch, RESULTS_ROOT, before, after);
   return rows.length;
+}
+
+/**
+ * Writes one part of a large import as one multi-path update with its audit entry. The part's
+ * rows are first compared with what is stored: a row already holding its number is skipped, so
+ * a part that landed before (an interrupted import resumed, an answer lost with the connection)
+ * writes nothing and no second audit entry. A row that would replace a number the admin did not
+ * confirm (published since the preview) refuses the whole part: nothing is replaced silently.
+ * The audit entry describes the part (`{ part, of, rows, first, last, replaced }`) and keeps the
+ * old number of each row it replaces, so the trail stays small however long the history.
+ */
+export async function importChunk(ctx: AdminContext, chunk: ImportChunk): Promise<ImportChunkResult> {
+  const wanted = new Map<string, { game: string; date: string; value: string }>();
+  for (const row of chunk.rows) {
+    const value = normalizeNumber(row.number);
+    if (value === null || !isDateKey(row.date))
+      throw new DataError('data/invalid-row', `Invalid row: ${row.date} ${row.game} ${row.number}`);
+    wanted.set(resultKey(row), { game: row.game, date: row.date, value });
+  }
+  const stored = await storedDays(ctx, [...wanted.values()]);
+  const patch: Record<string, unknown> = {};
+  const before: Record<string, string> = {};
+  const replaced: Record<string, string> = {};
+  const fresh: { game: string; date: string }[] = [];
+  let written = 0;
+  for (const [key, { game, date, value }] of wanted) {
+    const current = stored.get(game)?.[date] ?? null;
+    const old = storedNumber(current);
+    if (old === value) continue;
+    if (old === null) fresh.push({ game, date });
+    else if (chunk.replaces[key] !== old) {
+      throw new ImportChangedError(game, date, old);
+    } else {
+      before[key] = old;
+      replaced[key] = value;
+    }
+    const change = resultPatch(ctx, game, date, current, value, true);
+    if (!change) continue;
+    Object.assign(patch, change);
+    written += 1;
+  }
+  if (written === 0) return { written: 0, unchanged: wanted.size };
+  await refuseNoDraw(ctx, fresh);
+  const keys = [...wanted.keys()];
+  const description = { part: chunk.index + 1, of: chunk.of, rows: written, first: keys[0], last: keys[keys.length - 1], replaced };
+  await writeAudited(ctx, patch, RESULTS_ROOT, Object.keys(before).length > 0 ? before : null, description);
+  return { written, unchanged: wanted.size - written };
+}
+
+/**
+ * A game's whole history, date key -> number, oldest first: read once, when the admin asks for
+ * an export, never on the dashboard's open.
+ */
+export async function resultHistory(ctx: DataContext, game: string): Promise<[string, string][]> {
+  const node = (await get(ref(ctx.db, paths.game(game)))).val() as unknown;
+  if (!isRecord(node)) return [];
+  return Object.entries(node)
+    .filter(([key]) => isDateKey(key))
+    .flatMap(([date, value]): [string, string][] => {
+      const number = storedNumber(value);
+      return number === null ? [] : [[date, number]];
+    })
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The patch of the one write rule (resultPatch.ts) with this SDK's server time and push keys. */

@@ -26,7 +26,20 @@ export type DataErrorCode =
   /** A first number for a day marked as having no draw (shared/domain/holidays.ts). */
   | 'data/no-draw'
   /** A no-draw mark for a day that already has a number. */
-  | 'data/no-draw-has-number';
+  | 'data/no-draw-has-number'
+  /** A part of an import would replace a number published since its preview (ImportChangedError). */
+  | 'data/import-changed';
+
+/** A row of an import whose stored number changed since the preview: the part is not written. */
+export class ImportChangedError extends DataError {
+  constructor(
+    readonly game: string,
+    readonly date: string,
+    readonly now: string,
+  ) {
+    super('data/import-changed', `${game}/${date} holds ${now}, not confirmed for replacement`);
+  }
+}
 
 /**
  * The admin's sign-in no longer holds: the notify service refused the ID token even after a

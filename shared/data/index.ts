@@ -4,7 +4,7 @@ import type { RuntimeConfig } from './config.ts';
 export * from './service.ts';
 export * from './config.ts';
 export * from './live.ts';
-export { DataError, SessionEndedError, type DataErrorCode } from './errors.ts';
+export { DataError, ImportChangedError, SessionEndedError, type DataErrorCode } from './errors.ts';
 export { DataProvider, useData, useLive, useObservable, useRead } from './react.ts';
 export { paths } from './paths.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';

@@ -35,6 +35,8 @@ import type {
   AdInfo,
   AuditEntry,
   DataContext,
+  ImportChunk,
+  ImportChunkResult,
   KhaiwalInput,
   MainInfo,
   PendingPush,
@@ -65,6 +67,8 @@ import { LIVE_ROOT, readLiveNode, removedEntries, type LiveNode } from '../domai
 export type {
   AdInfo,
   AuditEntry,
+  ImportChunk,
+  ImportChunkResult,
   KhaiwalInput,
   MainInfo,
   PendingPush,
@@ -526,6 +530,19 @@ export class DataService {
   /** Writes many back-filled results atomically, with one audit entry (each row's old and new number); resolves the row count. */
   importResults(rows: { game: string; date: string; number: string }[]): Promise<number> {
     return this.command((c, ctx) => c.importResults(ctx, rows));
+  }
+
+  /**
+   * Writes one part of a large import (one update with its audit entry), skipping rows already
+   * stored and refusing a replacement the admin did not confirm (adminCommands.ts: importChunk).
+   */
+  importChunk(chunk: ImportChunk): Promise<ImportChunkResult> {
+    return this.command((c, ctx) => c.importChunk(ctx, chunk));
+  }
+
+  /** A game's whole history as [date key, number], oldest first: read only when an export asks. */
+  resultHistory(game: string): Promise<[string, string][]> {
+    return this.command((c, ctx) => c.resultHistory(ctx, game));
   }
 
   // ---------- the undo window of a publish ----------

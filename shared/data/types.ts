@@ -80,3 +80,19 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 /** notifyState/undoWindowSec: seconds from publishing to pushing; absent = 30, 0 = at once. */
 export const DEFAULT_UNDO_WINDOW_SEC = 30;
 export const MAX_UNDO_WINDOW_SEC = 600;
+
+/** One part of a large import: its rows, its place, and the replacements the admin confirmed. */
+export interface ImportChunk {
+  rows: readonly { game: string; date: string; number: string }[];
+  /** 0-based place of this part, and how many parts the import has (for its audit entry). */
+  index: number;
+  of: number;
+  /** `game/date` -> the published number the admin agreed to replace (the preview showed it). */
+  replaces: Readonly<Record<string, string>>;
+}
+
+/** What a part did: rows written, and rows that already held their number (nothing written). */
+export interface ImportChunkResult {
+  written: number;
+  unchanged: number;
+}

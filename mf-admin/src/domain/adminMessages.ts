@@ -44,6 +44,45 @@ export const IMPORT_EXPECTED_FIELDS = 'Expected 3 values: date,game,number';
 export const IMPORT_BAD_DATE = 'Not a date: use DD-MM-YYYY, for example 31-01-2026';
 export const importUnknownGame = (game: string): string => `Unknown game: ${game}`;
 export const importDuplicate = (line: number): string => `Same game and date as line ${line}`;
+export const IMPORT_GRID_NEEDS_GAME_YEAR =
+  'A chart of months needs its game and year: put a line such as "Gali 2025" above it, or name the file like gali-2025-chart.csv.';
+export const IMPORT_MONTH_NEEDS_YEAR =
+  'A chart of days needs its year and month: put a line such as "2025-11" above it, or name the file like monthly-chart-2025-11.csv.';
+export const IMPORT_NEEDS_GAME =
+  'This file has dates and numbers but no game: name the file after the game (gali.csv) or add a header Date,Gali.';
+export const IMPORT_FILE_LABEL = 'CSV file(s)';
+export const IMPORT_FILE_HELP =
+  "Or choose files: the site's chart downloads, one file per game or one for all games, a year's chart (days down, months across).";
+export const importFilesChosen = (names: readonly string[], bytes: number): string =>
+  `Chosen: ${names.join(', ')} (${bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`})`;
+export const importCounts = (fresh: number, unchanged: number, replaced: number): string =>
+  `नए ${fresh.toLocaleString('en-IN')} · वही ${unchanged.toLocaleString('en-IN')} · बदलेंगे ${replaced.toLocaleString('en-IN')} (New ${fresh.toLocaleString('en-IN')}, unchanged ${unchanged.toLocaleString('en-IN')}, replaced ${replaced.toLocaleString('en-IN')}).`;
+export const importPreviewShown = (shown: number, total: number): string =>
+  `Showing ${shown.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} lines: rejected and replacing rows first.`;
+export const IMPORT_PROGRESS_LABEL = 'Import progress';
+export const importProgress = (done: number, total: number): string =>
+  `${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows imported`;
+export const importInterrupted = (done: number, total: number): string =>
+  `Connection lost: ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows are saved. Press Resume when the connection is back; nothing is written twice.`;
+export const importStopped = (done: number, total: number, message: string): string =>
+  `Import stopped after ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows: ${message} Press Resume to go on; rows already saved are skipped.`;
+export const IMPORT_RESUME = 'Resume';
+/** The end of the replace question when it names only the first replacements ('' when it names all). */
+export const importMoreReplaced = (more: number): string => (more > 0 ? `\n… and ${more.toLocaleString('en-IN')} more.` : '');
+export const importFinished = (written: number, unchanged: number, seconds: number): string =>
+  `Imported ${written.toLocaleString('en-IN')} result(s)${unchanged > 0 ? `, ${unchanged.toLocaleString('en-IN')} already there` : ''} in ${seconds} s.`;
+export const importChanged = (game: string, date: string, now: string): string =>
+  `${game} ${formatDisplayDate(date)} now holds ${now}, which Check rows did not show. Nothing of this part was written: press Check rows again.`;
+// Export of the whole history
+export const EXPORT_TITLE = 'Export Results';
+export const EXPORT_GAME_LABEL = 'Games to export';
+export const EXPORT_ALL_GAMES = 'All games';
+export const EXPORT_BUTTON = 'Export CSV';
+export const exportReading = (game: string, n: number, of: number): string => `Reading ${game} (${n} of ${of})…`;
+export const exportDone = (rows: number, file: string): string => `Exported ${rows.toLocaleString('en-IN')} result(s) to ${file}.`;
+export const exportFailed = (message: string): string => `Export failed: ${message} Nothing was saved; try again.`;
+export const EXPORT_HELP =
+  'Writes date,game,number (DD-MM-YYYY), the layout Bulk Import reads back. Each game is read only when you export.';
 
 // Ad info
 export const AD_LABEL_DUPLICATE = (label: string): string => `The ad label "${label}" is used twice.`;
@@ -187,6 +226,9 @@ export const auditKhaiwalEdited = (name: string, was: string | null): string =>
   was === null || was === name ? `Khaiwal ${name} edited` : `Khaiwal ${name} edited (was ${was})`;
 export const auditKhaiwalDeleted = (name: string): string => `Khaiwal ${name} deleted`;
 export const auditImported = (n: number): string => (n === 1 ? '1 result imported' : `${n} results imported`);
+/** A part of a large import: how many it wrote, which part, and the first and last of its rows. */
+export const auditImportPart = (n: number, part: number, of: number, first: string, last: string): string =>
+  `${auditImported(n)} (part ${part} of ${of}: ${first} … ${last})`;
 const undoWindowWords = (seconds: number): string => (seconds === 0 ? 'off' : `${seconds} s`);
 export const auditUndoWindow = (from: number | null, to: number): string =>
   from === null ? `Undo window set to ${undoWindowWords(to)}` : `Undo window: ${undoWindowWords(from)} → ${undoWindowWords(to)}`;

@@ -10,6 +10,7 @@ import {
   auditAdsRemoved,
   auditGameTime,
   auditImported,
+  auditImportPart,
   auditKhaiwalAdded,
   auditKhaiwalDeleted,
   auditKhaiwalEdited,
@@ -141,7 +142,18 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'path' | 'old' | 'ne
   }
   const time = GAME_TIME.exec(entry.path);
   if (time) return auditGameTime(time[1] ?? '', text(before), text(after) ?? '—');
-  if (entry.path === RESULTS_ROOT) return auditImported(Object.keys(record(after)).length);
+  if (entry.path === RESULTS_ROOT) {
+    // A part of a chunked import describes itself (shared/data/adminCommands.ts: importChunk).
+    const part = record(after);
+    if (typeof part['rows'] === 'number' && typeof part['part'] === 'number' && typeof part['of'] === 'number') {
+      const rowName = (key: unknown): string => {
+        const [game = '', date = ''] = (text(key) ?? '').split('/');
+        return `${game} ${formatDisplayDate(date)}`;
+      };
+      return auditImportPart(part['rows'], part['part'], part['of'], rowName(part['first']), rowName(part['last']));
+    }
+    return auditImported(Object.keys(part).length);
+  }
   if (entry.path === MAIN_INFO) {
     const old = record(before);
     const next = record(after);

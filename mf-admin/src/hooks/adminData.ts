@@ -40,6 +40,8 @@ type AdminKeys =
   | 'deleteKhaiwal'
   | 'audit$'
   | 'importResults'
+  | 'importChunk'
+  | 'resultHistory'
   | 'publishedNumbers'
   | 'sendTestNotification'
   | 'undoResult'

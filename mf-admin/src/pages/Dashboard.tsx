@@ -11,13 +11,14 @@ import {
   FORM_UPDATE_PASSWORD,
 } from '@satta/shared/domain/messages';
 import { colors, onMobile, Row } from '@satta/shared/ui';
-import { AUDIT_TITLE, IMPORT_TITLE, MORE_FORMS, UNDO_WINDOW_TITLE } from '../domain/adminMessages.ts';
+import { AUDIT_TITLE, EXPORT_TITLE, IMPORT_TITLE, MORE_FORMS, UNDO_WINDOW_TITLE } from '../domain/adminMessages.ts';
 import { NO_DRAW_TITLE } from '../domain/noDrawMessages.ts';
 import { PUBLISH_LATER } from '../domain/scheduleMessages.ts';
 import { AdInfoForm } from '../widgets/AdInfoForm.tsx';
 import { AuditTrail } from '../widgets/AuditTrail.tsx';
 import { BulkImport } from '../widgets/BulkImport.tsx';
 import { DashboardHeader } from '../widgets/DashboardHeader.tsx';
+import { ExportResults } from '../widgets/ExportResults.tsx';
 import { DayBoard } from '../widgets/DayBoard.tsx';
 import { GameTimesForm } from '../widgets/GameTimesForm.tsx';
 import { KhaiwalManager } from '../widgets/KhaiwalManager.tsx';
@@ -125,6 +126,7 @@ const FORMS: readonly { id: string; title: string; wide: boolean; Form: Componen
   { id: 'game-times', title: FORM_SATTANAME_INFO, wide: true, Form: GameTimesForm },
   { id: 'khaiwals', title: FORM_KHAIWALS, wide: true, Form: KhaiwalManager },
   { id: 'bulk-import', title: IMPORT_TITLE, wide: true, Form: BulkImport },
+  { id: 'export', title: EXPORT_TITLE, wide: false, Form: ExportResults },
   { id: 'audit-trail', title: AUDIT_TITLE, wide: true, Form: AuditTrail },
 ];
 

@@ -45,6 +45,8 @@ export interface FakeCommands {
   deleteKhaiwal: ReturnType<typeof vi.fn<Fn<'deleteKhaiwal'>>>;
   importResults: ReturnType<typeof vi.fn<Fn<'importResults'>>>;
   publishedNumbers: ReturnType<typeof vi.fn<Fn<'publishedNumbers'>>>;
+  importChunk: ReturnType<typeof vi.fn<Fn<'importChunk'>>>;
+  resultHistory: ReturnType<typeof vi.fn<Fn<'resultHistory'>>>;
   sendTestNotification: ReturnType<typeof vi.fn<Fn<'sendTestNotification'>>>;
   undoResult: ReturnType<typeof vi.fn<Fn<'undoResult'>>>;
   setUndoWindow: ReturnType<typeof vi.fn<Fn<'setUndoWindow'>>>;
@@ -85,6 +87,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     deleteKhaiwal: vi.fn<Fn<'deleteKhaiwal'>>(async () => undefined),
     importResults: vi.fn<Fn<'importResults'>>(async (rows) => rows.length),
     publishedNumbers: vi.fn<Fn<'publishedNumbers'>>(async () => ({})),
+    importChunk: vi.fn<Fn<'importChunk'>>(async (chunk) => ({ written: chunk.rows.length, unchanged: 0 })),
+    resultHistory: vi.fn<Fn<'resultHistory'>>(async () => []),
     sendTestNotification: vi.fn<Fn<'sendTestNotification'>>(async () => 'Test notification sent to 3 subscribers.'),
     undoResult: vi.fn<Fn<'undoResult'>>(async () => null),
     setUndoWindow: vi.fn<Fn<'setUndoWindow'>>(async () => undefined),

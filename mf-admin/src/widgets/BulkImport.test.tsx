@@ -25,14 +25,19 @@ describe('Bulk import', () => {
     const table = screen.getByRole('table', { name: 'Import preview' });
     const bad = within(table).getByText('Rejected: Unknown game: Atlantis').closest('tr');
     expect(bad?.getAttribute('data-ok')).toBe('false');
-    expect(commands.importResults).not.toHaveBeenCalled();
+    expect(commands.importChunk).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 2 result(s)' }));
     await settle();
-    expect(commands.importResults).toHaveBeenCalledWith([
-      { date: '2026-11-19', game: 'Gali', number: '42' },
-      { date: '2026-11-18', game: 'Disawar', number: '05' },
-    ]);
+    expect(commands.importChunk).toHaveBeenCalledWith({
+      rows: [
+        { date: '2026-11-19', game: 'Gali', number: '42' },
+        { date: '2026-11-18', game: 'Disawar', number: '05' },
+      ],
+      index: 0,
+      of: 1,
+      replaces: {},
+    });
     expect(screen.getByText('Imported 2 result(s).')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     await advance(3000);
@@ -59,10 +64,15 @@ describe('Bulk import', () => {
     expect(within(table).getByText('Rejected: Not a date: use DD-MM-YYYY, for example 31-01-2026')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 2 result(s)' }));
     await settle();
-    expect(commands.importResults).toHaveBeenCalledWith([
-      { date: '2026-11-05', game: 'Gali', number: '42' },
-      { date: '2026-11-06', game: 'Gali', number: '43' },
-    ]);
+    expect(commands.importChunk).toHaveBeenCalledWith({
+      rows: [
+        { date: '2026-11-05', game: 'Gali', number: '42' },
+        { date: '2026-11-06', game: 'Gali', number: '43' },
+      ],
+      index: 0,
+      of: 1,
+      replaces: {},
+    });
   });
 
   it('drops the preview when the text changes, so a stale check can never be written', async () => {
@@ -89,7 +99,7 @@ describe('Bulk import', () => {
   it("keeps the paste and the preview when the write fails, with 'Saving...' meanwhile", async () => {
     const { data, commands } = fakeAdminData();
     let fail: (e: Error) => void = () => undefined;
-    commands.importResults.mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    commands.importChunk.mockReturnValue(new Promise((_, reject) => (fail = reject)));
     renderAdmin(<BulkImport />, data);
     paste('2026-11-19,Gali,42');
     check();
@@ -139,11 +149,12 @@ describe('Bulk import', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3 result(s)' }));
     await settle();
     expect(confirm).toHaveBeenCalledWith('Gali already has 97 published for 10-11-2026. Replace it with 42?');
-    expect(commands.importResults).not.toHaveBeenCalled();
+    expect(commands.importChunk).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3 result(s)' }));
     await settle();
-    expect(commands.importResults).toHaveBeenCalledTimes(1);
+    expect(commands.importChunk).toHaveBeenCalledTimes(1);
+    expect(commands.importChunk.mock.calls[0]?.[0].replaces).toEqual({ 'Gali/2026-11-10': '97' });
     confirm.mockRestore();
   });
 
@@ -156,12 +167,12 @@ describe('Bulk import', () => {
     await settle();
     expect(screen.getByText(/^Could not check the published numbers \(.*\)\. Nothing was imported; try Check rows again\.$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Confirm import/ })).toBeNull();
-    expect(commands.importResults).not.toHaveBeenCalled();
+    expect(commands.importChunk).not.toHaveBeenCalled();
   });
 
   it('an import with a row on a day marked as having no draw: says which, and writes nothing', async () => {
     const { data, commands } = fakeAdminData();
-    commands.importResults.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Gali', '19-11-2026')));
+    commands.importChunk.mockRejectedValue(new DataError('data/no-draw', noDrawRefused('Gali', '19-11-2026')));
     renderAdmin(<BulkImport />, data);
     paste('2026-11-19,Gali,42');
     check();

@@ -1,0 +1,95 @@
+import type { Observable } from 'rxjs';
+import type { ImportChunk, ImportChunkResult } from '@satta/shared/data';
+import type { ImportRow } from './resultsCsv.ts';
+
+/**
+ * Rows per part of an import: each part is one multi-path update with its audit entry. The
+ * local database writes 2,500 rows (four fields each, plus the live node) in well under a second,
+ * so a dropped connection loses at most a second of work, and 219,000 rows make 88 parts.
+ */
+export const IMPORT_CHUNK_ROWS = 2500;
+
+/**
+ * The rows in parts of `size`, each game's rows together (games in the order the file first
+ * names them) and by date: a part then covers one or two games and one range of dates each,
+ * which the command reads back in one key-range read per game.
+ */
+export function chunksOf(rows: readonly ImportRow[], size = IMPORT_CHUNK_ROWS): ImportRow[][] {
+  const byGame = new Map<string, ImportRow[]>();
+  for (const row of rows) {
+    const list = byGame.get(row.game);
+    if (list) list.push(row);
+    else byGame.set(row.game, [row]);
+  }
+  const sorted = [...byGame.values()].flatMap((list) => list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)));
+  const parts: ImportRow[][] = [];
+  for (let i = 0; i < sorted.length; i += size) parts.push(sorted.slice(i, i + size));
+  return parts;
+}
+
+/** Where an import stands: the next part to write and what the parts so far did. */
+export interface ImportProgress {
+  next: number;
+  /** Rows of the parts done (written or already there). */
+  done: number;
+  written: number;
+  unchanged: number;
+}
+
+export type ImportOutcome = { kind: 'done' } | { kind: 'offline' } | { kind: 'failed'; error: unknown };
+
+/** The connection ended while a part was on its way. */
+class ConnectionLost extends Error {}
+
+/**
+ * Writes the parts from `progress.next` on, one at a time, reporting after each. It stops when
+ * the connection drops (before a part, or while one is on its way: that part is written again on
+ * Resume only if it did not land, since the command compares each part with what is stored) or
+ * when a part fails. Which parts landed is thus always read from the data, not remembered.
+ */
+export async function writeChunks(options: {
+  parts: readonly ImportRow[][];
+  progress: ImportProgress;
+  replaces: Readonly<Record<string, string>>;
+  connected$: Observable<boolean>;
+  write: (chunk: ImportChunk) => Promise<ImportChunkResult>;
+  onProgress: (progress: ImportProgress) => void;
+}): Promise<{ progress: ImportProgress; outcome: ImportOutcome }> {
+  const { parts, replaces, write, onProgress } = options;
+  let progress = options.progress;
+  let online = true;
+  let lost: (error: Error) => void = () => undefined;
+  const dropped = new Promise<never>((_, reject) => {
+    lost = reject;
+  });
+  // Never unhandled: a part that finishes first leaves it pending.
+  dropped.catch(() => undefined);
+  const watch = options.connected$.subscribe((connected) => {
+    online = connected;
+    if (!connected) lost(new ConnectionLost());
+  });
+  try {
+    while (progress.next < parts.length) {
+      if (!online) return { progress, outcome: { kind: 'offline' } };
+      const rows = parts[progress.next] ?? [];
+      const chunk: ImportChunk = { rows, index: progress.next, of: parts.length, replaces };
+      let result: ImportChunkResult;
+      try {
+        result = await Promise.race([write(chunk), dropped]);
+      } catch (error) {
+        if (error instanceof ConnectionLost || !online) return { progress, outcome: { kind: 'offline' } };
+        return { progress, outcome: { kind: 'failed', error } };
+      }
+      progress = {
+        next: progress.next + 1,
+        done: progress.done + rows.length,
+        written: progress.written + result.written,
+        unchanged: progress.unchanged + result.unchanged,
+      };
+      onProgress(progress);
+    }
+    return { progress, outcome: { kind: 'done' } };
+  } finally {
+    watch.unsubscribe();
+  }
+}
