@@ -253,15 +253,17 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       const preview = previews.describe(found.target, current);
       // An older image's address (or another spelling of the game) leads to the current image.
       if (preview.path !== found.path) return sendRedirect(res, 302, preview.path, PREVIEW_REDIRECT_CACHE_CONTROL);
-      let image: StoredImage;
-      try {
-        image = await previews.image(preview, current);
-      } catch {
-        // Logged by PreviewImages; the next request renders it again.
-        res.writeHead(503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
-        return void res.end();
-      }
-      return sendImage(req, res, image);
+      // A request that has gone stops waiting for its image (and the drawing is dropped if nobody waits).
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      const answer = await previews.answer(preview, current, { waitMs: PREVIEW_WAIT_MS, signal: gone.signal });
+      if (answer.kind === 'current') return sendImage(req, res, answer.image);
+      // Not drawn in time (many asked at once, or the drawing failed): the page's last image, kept
+      // by no cache, else a retry later. The next request finds the new one drawn.
+      if (answer.kind === 'stale') return sendImage(req, res, answer.image, PREVIEW_STALE_CACHE_CONTROL);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      res.writeHead(503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+      return void res.end();
     }
     if (found.kind === 'redirect') {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -452,10 +454,10 @@ function sendRedirect(res: ServerResponse, status: 301 | 302, location: string, 
 }
 
 /** A link-preview PNG: 304 for a matching If-None-Match, else the image (PNG is compressed already). */
-function sendImage(req: IncomingMessage, res: ServerResponse, image: StoredImage): void {
+function sendImage(req: IncomingMessage, res: ServerResponse, image: StoredImage, cacheControl = PREVIEW_CACHE_CONTROL): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'image/png');
-  res.setHeader('Cache-Control', PREVIEW_CACHE_CONTROL);
+  res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', image.etag);
   res.setHeader('Last-Modified', new Date(image.dataAt).toUTCString());
   const tags = String(req.headers['if-none-match'] ?? '')
@@ -469,6 +471,11 @@ function sendImage(req: IncomingMessage, res: ServerResponse, image: StoredImage
   res.writeHead(200);
   res.end(req.method === 'HEAD' ? undefined : image.png);
 }
+
+/** How long an image request waits for its drawing before it gets the page's last image, or a retry. */
+export const PREVIEW_WAIT_MS = 800;
+/** A page's last image while its current one is drawn: no cache keeps it under the new address. */
+export const PREVIEW_STALE_CACHE_CONTROL = 'no-store';
 
 /** The chart not-found pages kept per address, and how many renders may wait for their turn. */
 const NOT_FOUND_PAGE_LIMIT = 16;

@@ -336,3 +336,62 @@ describe('rendering', () => {
     error.mockRestore();
   });
 });
+
+describe('a crawler asking for many images at once', () => {
+  /** A draw that finishes only when the test says so. */
+  const held = () => {
+    const pending: Array<() => void> = [];
+    const draw = vi.fn(
+      (svg: string) =>
+        new Promise<Buffer>((ok) => {
+          pending.push(() => ok(Buffer.from(`png of ${svg.length}`)));
+        }),
+    );
+    return { draw, release: () => pending.shift()?.(), pending };
+  };
+  const chart = (images: PreviewImages, year: number, from = snapshot) => images.describe({ kind: 'chart', game: 'Gali', year }, from);
+  const tick = () => new Promise((ok) => setImmediate(ok));
+
+  it('queues a bounded number of drawings: the rest are answered at once, with nothing drawn for them', async () => {
+    const { draw, release } = held();
+    const images = new PreviewImages({ timezone: TZ, draw, queue: 2 });
+    const waiting = [images.answer(chart(images, 2020), snapshot, { waitMs: 60_000 })];
+    await tick();
+    waiting.push(...[2021, 2022].map((year) => images.answer(chart(images, year), snapshot, { waitMs: 60_000 })));
+    // One drawing under way, two waiting: a fourth page is not queued.
+    expect(await images.answer(chart(images, 2019), snapshot, { waitMs: 60_000 })).toEqual({ kind: 'busy' });
+    for (let i = 0; i < 3; i += 1) {
+      release();
+      await tick();
+      await tick();
+    }
+    expect((await Promise.all(waiting)).map((answer) => answer.kind)).toEqual(['current', 'current', 'current']);
+    expect(draw).toHaveBeenCalledTimes(3);
+  });
+
+  it('drops a drawing whose requests have all gone before its turn, and answers a late one with the last image', async () => {
+    const { draw, release } = held();
+    const images = new PreviewImages({ timezone: TZ, draw, queue: 4 });
+    const first = images.answer(chart(images, 2020), snapshot, { waitMs: 60_000 });
+    await tick();
+    const gone = new AbortController();
+    const abandoned = images.answer(chart(images, 2021), snapshot, { waitMs: 60_000, signal: gone.signal });
+    gone.abort();
+    expect(await abandoned).toEqual({ kind: 'busy' });
+    release();
+    expect((await first).kind).toBe('current');
+    await tick();
+    await tick();
+    expect(draw).toHaveBeenCalledTimes(1);
+    expect(images.dropped).toBe(1);
+
+    // New data for 2020: while its new image is drawn, a request that cannot wait gets the last one.
+    const next = testSnapshot({ ...named, todayKey: '2026-11-27', games: [{ ...named.games[0]!, results: { '2020-01-01': '31' } }] });
+    const newer = chart(images, 2020, next);
+    expect(newer.hash).not.toBe(chart(images, 2020).hash);
+    const stale = await images.answer(newer, next, { waitMs: 10 });
+    expect(stale.kind).toBe('stale');
+    release();
+    await tick();
+  });
+});
