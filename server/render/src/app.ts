@@ -17,7 +17,7 @@ import type { Snapshot } from './snapshot.ts';
 import { NOT_FOUND_KEY, PAGE_ROUTES, UNKNOWN_GAME_KEY, classify, describePage, previewOfPage, withSlug } from './routing.ts';
 import { PREVIEW_CACHE_CONTROL, PREVIEW_HEIGHT, PREVIEW_REDIRECT_CACHE_CONTROL, PREVIEW_WIDTH } from './linkPreview.ts';
 import { PreviewImages, type StoredImage } from './previewImages.ts';
-import { REDIRECT_CACHE_CONTROL, ROBOTS_CACHE_CONTROL, SITEMAP_CACHE_CONTROL, robotsTxt, sitemapXml } from './seo.ts';
+import { REDIRECT_CACHE_CONTROL, ROBOTS_CACHE_CONTROL, SITEMAP_CACHE_CONTROL, robotsTxt, sitemapFile } from './seo.ts';
 
 export { PAGE_ROUTES } from './routing.ts';
 
@@ -236,7 +236,9 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     if (found.kind === 'robots') return sendText(req, res, robotsTxt(origin()), 'text/plain; charset=utf-8', ROBOTS_CACHE_CONTROL);
     const snapshot = options.data.snapshot;
     if (found.kind === 'sitemap' && snapshot) {
-      return sendText(req, res, sitemapXml(snapshot, origin(), PAGE_ROUTES), 'application/xml; charset=utf-8', SITEMAP_CACHE_CONTROL);
+      const xml = sitemapFile(snapshot, origin(), PAGE_ROUTES, found.part ?? null);
+      if (xml === null) return hosting.handle(req, res);
+      return sendText(req, res, xml, 'application/xml; charset=utf-8', SITEMAP_CACHE_CONTROL);
     }
     if (found.kind === 'feed' && snapshot) {
       const feed = feedsOf(snapshot)[found.format];

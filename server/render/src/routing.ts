@@ -52,7 +52,8 @@ export type Answer =
       perAddress?: true;
     }
   | { kind: 'redirect'; location: string }
-  | { kind: 'sitemap' }
+  /** /sitemap.xml (`part` absent), or one part of it past SITEMAP_URL_LIMIT addresses (/sitemap-2.xml). */
+  | { kind: 'sitemap'; part?: number }
   | { kind: 'robots' }
   | { kind: 'feed'; format: 'json' | 'xml' }
   /** A page's link-preview image (`path`: as asked; the current one may have another hash). */
@@ -74,6 +75,8 @@ export function classify(
 ): Answer {
   if (pathname === ROBOTS_PATH) return { kind: 'robots' };
   if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
+  const sitemapPart = /^\/sitemap-([1-9]\d{0,5})\.xml$/.exec(pathname);
+  if (sitemapPart) return snapshot ? { kind: 'sitemap', part: Number(sitemapPart[1]) } : { kind: 'static' };
   if (pathname === FEED_JSON_PATH || pathname === FEED_XML_PATH) {
     return snapshot ? { kind: 'feed', format: pathname === FEED_JSON_PATH ? 'json' : 'xml' } : { kind: 'static' };
   }

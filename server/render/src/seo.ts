@@ -85,13 +85,46 @@ export function chartGames(snapshot: Snapshot): string[] {
   return names.filter((name) => gameFromSlug(gameSlug(name), names) === name);
 }
 
+/** Addresses in one sitemap file (the sitemaps protocol's limit); past it /sitemap.xml is an index. */
+export const SITEMAP_URL_LIMIT = 50_000;
+
 /**
  * /sitemap.xml: the public pages, then every game's year from its first result to its last.
  * `lastmod` comes from the data: the date of the newest result (the result pages, and a
  * year's chart while the year runs), 31 December for a year that is over. /contact shows no
  * dated data, so it has none; /corrections has the day of its newest correction.
+ *
+ * One file of it: `part` null is /sitemap.xml (every address, or past `limit` of them an
+ * index of /sitemap-1.xml, /sitemap-2.xml, ...), a number is that part (null: there is none).
  */
-export function sitemapXml(snapshot: Snapshot, origin: string, publicPaths: readonly string[]): string {
+export function sitemapFile(
+  snapshot: Snapshot,
+  origin: string,
+  publicPaths: readonly string[],
+  part: number | null,
+  limit = SITEMAP_URL_LIMIT,
+): string | null {
+  const entries = sitemapEntries(snapshot, publicPaths);
+  const parts = Math.ceil(entries.length / limit);
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  if (part === null && parts > 1) {
+    const newest = newestResult(snapshot);
+    const files = Array.from(
+      { length: parts },
+      (_, i) =>
+        `<sitemap><loc>${escapeHtml(`${origin}/sitemap-${i + 1}.xml`)}</loc>${newest === null ? '' : `<lastmod>${newest}</lastmod>`}</sitemap>`,
+    );
+    return `${head}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.join('\n')}\n</sitemapindex>\n`;
+  }
+  if (part !== null && (parts <= 1 || part < 1 || part > parts)) return null;
+  const shown = part === null ? entries : entries.slice((part - 1) * limit, part * limit);
+  const urls = shown.map(
+    ({ path, lastmod }) => `<url><loc>${escapeHtml(origin + path)}</loc>${lastmod === null ? '' : `<lastmod>${lastmod}</lastmod>`}</url>`,
+  );
+  return `${head}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function sitemapEntries(snapshot: Snapshot, publicPaths: readonly string[]): { path: string; lastmod: string | null }[] {
   const newest = newestResult(snapshot);
   // /corrections changes with its newest entry (none: no date), not with the results.
   const corrected = correctionsOf(snapshot)[0]?.correctedAt;
@@ -106,10 +139,7 @@ export function sitemapXml(snapshot: Snapshot, origin: string, publicPaths: read
       entries.push({ path: chartPath(name, year), lastmod: year === lastYear ? last : `${year}-12-31` });
     }
   }
-  const urls = entries.map(
-    ({ path, lastmod }) => `<url><loc>${escapeHtml(origin + path)}</loc>${lastmod === null ? '' : `<lastmod>${lastmod}</lastmod>`}</url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return entries;
 }
 
 /** /robots.txt: everything but the admin's pages, and where the sitemap is. */
