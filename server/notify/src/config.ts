@@ -26,7 +26,7 @@ export interface NotifyConfig {
   subscriptionsPerAddress: number;
   /** Most followers of one result sent by one shard (one POST /shards), see shards.ts. */
   shardSize: number;
-  /** One shard's fan-out ends by then (inside Cloud Run's request timeout). */
+  /** One shard's fan-out ends by then (with Cloud Tasks inside Cloud Run's request timeout). */
   shardDeadlineMs: number;
   /**
    * The Cloud Tasks queue the shards go to (projects/P/locations/L/queues/Q), with the account
@@ -132,7 +132,13 @@ export function readConfig(env: Env = process.env): NotifyConfig {
     maxSubscriptions: positiveInt(env, 'NOTIFY_MAX_SUBSCRIPTIONS', DEFAULT_MAX_SUBSCRIPTIONS),
     subscriptionsPerAddress: positiveInt(env, 'NOTIFY_SUBSCRIPTIONS_PER_ADDRESS', 20),
     shardSize: positiveInt(env, 'NOTIFY_SHARD_SIZE', 25_000),
-    shardDeadlineMs: duration(env, 'NOTIFY_SHARD_DEADLINE_MS', 50_000),
+    // A Cloud Tasks delivery ends with Cloud Run's request timeout (60 s); the in-process queue
+    // has none, so a shard there has the whole result's time.
+    shardDeadlineMs: duration(
+      env,
+      'NOTIFY_SHARD_DEADLINE_MS',
+      env.NOTIFY_TASKS_QUEUE ? 50_000 : duration(env, 'NOTIFY_RESULT_DEADLINE_MS', 300_000),
+    ),
     tasks: readTasks(env),
     encryptWorkers: integer(env, 'NOTIFY_ENCRYPT_WORKERS', defaultEncryptWorkers(), 0),
     concurrency: positiveInt(env, 'NOTIFY_CONCURRENCY', 50),
