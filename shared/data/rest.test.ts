@@ -114,6 +114,26 @@ describe('applyStreamEvent', () => {
   it('ignores a patch whose data is not an object', () => {
     expect(applyStreamEvent(value, 'patch', '/', null)).toBe(value);
   });
+
+  it('keeps the items of an array that a later event writes into', () => {
+    const held = applyStreamEvent(null, 'put', '/', { arr: ['x', 'y'] });
+    expect(applyStreamEvent(held, 'put', '/arr/2', 'z')).toEqual({ arr: { 0: 'x', 1: 'y', 2: 'z' } });
+    expect(applyStreamEvent(held, 'patch', '/arr', { 0: 'w' })).toEqual({ arr: { 0: 'w', 1: 'y' } });
+    expect(applyStreamEvent(held, 'put', '/arr/0', null)).toEqual({ arr: { 1: 'y' } });
+  });
+
+  // The shapes Firebase's documentation gives for a stream (deep paths, a patch of multi-path
+  // keys, a put of null that leaves its parent empty), beyond the ones the local server sends.
+  it('applies the event shapes of Firebase\'s documentation', () => {
+    const start = applyStreamEvent(undefined, 'put', '/', { a: 1, b: 2 });
+    expect(start).toEqual({ a: 1, b: 2 });
+    const deep = applyStreamEvent(start, 'put', '/c/d/e', { f: true });
+    expect(deep).toEqual({ a: 1, b: 2, c: { d: { e: { f: true } } } });
+    const patched = applyStreamEvent(deep, 'patch', '/c', { 'd/e/f': null, 'g/h': 'i', x: 3 });
+    expect(patched).toEqual({ a: 1, b: 2, c: { g: { h: 'i' }, x: 3 } });
+    expect(applyStreamEvent(patched, 'put', '/c', null)).toEqual({ a: 1, b: 2 });
+    expect(applyStreamEvent({ a: 1 }, 'put', '/a', null)).toBe(null);
+  });
 });
 
 /** An EventSource driven by hand: it records its listeners and whether it was closed. */
