@@ -124,7 +124,7 @@ describe('applyStreamEvent', () => {
 
   // The shapes Firebase's documentation gives for a stream (deep paths, a patch of multi-path
   // keys, a put of null that leaves its parent empty), beyond the ones the local server sends.
-  it('applies the event shapes of Firebase\'s documentation', () => {
+  it("applies the event shapes of Firebase's documentation", () => {
     const start = applyStreamEvent(undefined, 'put', '/', { a: 1, b: 2 });
     expect(start).toEqual({ a: 1, b: 2 });
     const deep = applyStreamEvent(start, 'put', '/c/d/e', { f: true });
@@ -365,12 +365,38 @@ describe('restStream', () => {
       expect(open).toHaveBeenCalledTimes(2);
       expect(source(1).closed).toBe(false);
 
-      // The replaced source's late events count for nothing; the new one is watched once it opens.
+      // The replaced source's late events count for nothing; the new one is watched once it opens,
+      // twice as long: a server whose keep-alive is slower than the wait costs one reopening.
       source(0).fire('keep-alive');
       source(1).fire('open');
       vi.advanceTimersByTime(SILENCE);
+      expect(open).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(SILENCE);
       expect(open).toHaveBeenCalledTimes(3);
       expect(states).toEqual([{ kind: 'open' }, { kind: 'closed' }, { kind: 'open' }, { kind: 'closed' }]);
+    });
+
+    it('tolerates a keep-alive slower than the wait after one reopening, and waits six minutes at most', () => {
+      const { open, source } = follow(SILENCE);
+      source().fire('open');
+      // A server that keeps alive every 60 s: the first stream is taken as gone once.
+      vi.advanceTimersByTime(SILENCE);
+      expect(open).toHaveBeenCalledTimes(2);
+      source().fire('open');
+      for (let minute = 0; minute < 30; minute += 1) {
+        vi.advanceTimersByTime(60_000);
+        source().fire('keep-alive');
+      }
+      expect(open).toHaveBeenCalledTimes(2);
+      // A stream that really went silent is reopened after 90, 180, 360, then 360 s.
+      for (const wait of [90_000, 180_000, 360_000, 360_000]) {
+        const before = open.mock.calls.length;
+        vi.advanceTimersByTime(wait - 1);
+        expect(open).toHaveBeenCalledTimes(before);
+        vi.advanceTimersByTime(1);
+        expect(open).toHaveBeenCalledTimes(before + 1);
+        source().fire('open');
+      }
     });
 
     it('keeps the source while keep-alive events arrive before the deadline', () => {

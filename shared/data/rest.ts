@@ -85,8 +85,14 @@ export type EventSourceFactory = (url: string) => EventSourceLike;
 /** EventSource.CLOSED: the browser will not reconnect this source by itself. */
 const CLOSED = 2;
 
-/** Firebase sends a `keep-alive` event every 30 s or so: this long without any event, the stream is taken as gone. */
+/**
+ * Firebase sends a `keep-alive` event every 30 s or so (observed, not documented): this long
+ * without any event, the stream is taken as gone. Each time a stream is taken as gone the wait
+ * doubles for that follower, up to STREAM_SILENCE_MAX_MS, so a server whose keep-alive is slower
+ * costs one reopened stream, not one every 45 s.
+ */
 export const STREAM_SILENCE_MS = 45_000;
+export const STREAM_SILENCE_MAX_MS = 6 * 60_000;
 
 /**
  * Follows `url` with Firebase's REST streaming: a value after every put or patch, `closed` while
@@ -95,7 +101,7 @@ export const STREAM_SILENCE_MS = 45_000;
  * whole value again; a stream refused before it opened is opened again after a pause. Two losses
  * it cannot see are handled here: the browser going offline (the stream is
  * closed at once and opened again when it is back online), and a connection that went silent
- * (no event, not even a keep-alive, for `silenceMs`: opened again).
+ * (no event, not even a keep-alive, for `silenceMs`, then twice as long each time: opened again).
  */
 export function restStream(open: EventSourceFactory, url: string, silenceMs = STREAM_SILENCE_MS): Observable<StreamState> {
   return new Observable<StreamState>((subscriber) => {
@@ -104,13 +110,15 @@ export function restStream(open: EventSourceFactory, url: string, silenceMs = ST
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    let silence = silenceMs;
     const heard = () => {
       clearTimeout(watchdog);
       watchdog = setTimeout(() => {
+        silence = Math.min(silence * 2, Math.max(silenceMs, STREAM_SILENCE_MAX_MS));
         stop();
         subscriber.next({ kind: 'closed' });
         if (!subscriber.closed) start();
-      }, silenceMs);
+      }, silence);
     };
     const start = () => {
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
