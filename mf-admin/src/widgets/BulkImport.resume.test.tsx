@@ -7,9 +7,9 @@ import { renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
 import { BulkImport } from './BulkImport.tsx';
 
-/** `n` days of Gali from 1 January 2005 as date,game,number lines. */
+/** `n` days of Gali from 1 January 1990 as date,game,number lines. */
 function history(n: number): string {
-  return Array.from({ length: n }, (_, i) => `${addDays('2005-01-01', i)},Gali,${String(i % 100).padStart(2, '0')}`).join('\n');
+  return Array.from({ length: n }, (_, i) => `${addDays('1990-01-01', i)},Gali,${String(i % 100).padStart(2, '0')}`).join('\n');
 }
 
 const paste = (text: string) => fireEvent.change(screen.getByLabelText('CSV rows (date,game,number)'), { target: { value: text } });
@@ -18,7 +18,7 @@ describe('Bulk import of a long history', () => {
   it('counts new, unchanged and replaced rows and lists only what needs a look', async () => {
     vi.useFakeTimers();
     const { data, commands } = fakeAdminData();
-    commands.publishedNumbers.mockResolvedValue({ 'Gali/2005-01-01': '00', 'Gali/2005-01-02': '55' });
+    commands.publishedNumbers.mockResolvedValue({ 'Gali/1990-01-01': '00', 'Gali/1990-01-02': '55' });
     renderAdmin(<BulkImport />, data);
     paste(`${history(300)}\n2005-01-01,Atlantis,11`);
     fireEvent.click(screen.getByRole('button', { name: 'Check rows' }));
@@ -47,37 +47,37 @@ describe('Bulk import of a long history', () => {
       return { written: fresh.length, unchanged: chunk.rows.length - fresh.length };
     });
     renderAdmin(<BulkImport />, data);
-    paste(history(6000));
+    paste(history(12000));
     fireEvent.click(screen.getByRole('button', { name: 'Check rows' }));
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 6000 result(s)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 12000 result(s)' }));
     await settle();
-    expect(screen.getByText('2,500 of 6,000 rows imported')).toBeTruthy();
-    expect((screen.getByRole('progressbar', { name: 'Import progress' }) as HTMLProgressElement).value).toBe(2500);
+    expect(screen.getByText('5,000 of 12,000 rows imported')).toBeTruthy();
+    expect((screen.getByRole('progressbar', { name: 'Import progress' }) as HTMLProgressElement).value).toBe(5000);
     expect(screen.getByRole('alert').textContent).toBe(
-      'Connection lost: 2,500 of 6,000 rows are saved. Press Resume when the connection is back; nothing is written twice.',
+      'Connection lost: 5,000 of 12,000 rows are saved. Press Resume when the connection is back; nothing is written twice.',
     );
 
     streams.connected.next(true);
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
     await settle();
     expect(commands.importChunk.mock.calls.map(([c]) => `${c.index + 1}/${c.of}`)).toEqual(['1/3', '2/3', '2/3', '3/3']);
-    expect(screen.getByText('Imported 6000 result(s).')).toBeTruthy();
-    expect(screen.getByText(/^6,000 of 6,000 rows imported \(\d+ s\)$/)).toBeTruthy();
-    expect(landed.size).toBe(6000);
+    expect(screen.getByText('Imported 12000 result(s).')).toBeTruthy();
+    expect(screen.getByText(/^12,000 of 12,000 rows imported \(\d+ s\)$/)).toBeTruthy();
+    expect(landed.size).toBe(12000);
   });
 
   it('a number published since the preview stops the import with what to do', async () => {
     const { data, commands } = fakeAdminData();
     commands.importChunk.mockRejectedValueOnce(new ImportChangedError('Gali', '2005-01-02', '77'));
     renderAdmin(<BulkImport />, data);
-    paste(history(3000));
+    paste(history(6000));
     fireEvent.click(screen.getByRole('button', { name: 'Check rows' }));
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 3000 result(s)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm import of 6000 result(s)' }));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(
-      'Import stopped after 0 of 3,000 rows: Gali 02-01-2005 now holds 77, which Check rows did not show. Nothing of this part was written: press Check rows again. Press Resume to go on; rows already saved are skipped.',
+      'Import stopped after 0 of 6,000 rows: Gali 02-01-2005 now holds 77, which Check rows did not show. Nothing of this part was written: press Check rows again. Press Resume to go on; rows already saved are skipped.',
     );
   });
 });
