@@ -18,7 +18,7 @@ import {
   type Envelope,
   type Request,
 } from './protocol.ts';
-import { parseWireQuery, type QuerySpec } from './query.ts';
+import { neededIndex, parseWireQuery, type QuerySpec } from './query.ts';
 import { ANONYMOUS, type Principal } from './rules.ts';
 import { toJSON } from './tree.ts';
 import type { Change, Namespace, Subscriber, WriteOutcome } from './namespace.ts';
@@ -139,7 +139,9 @@ export class Connection implements Subscriber {
     const read = this.ns.read(this.principal, path, query);
     if (read.status !== 'ok') return this.reply(req, 'permission_denied', 'Permission denied', read.seq);
     this.enqueue(dataPush(this.listens.add(path, tag, query, this.ns.data)), read.seq);
-    this.reply(req, 'ok', {}, read.seq);
+    // As Firebase does: a listen ordered by a child without `.indexOn` is answered, with a warning the SDK logs.
+    const index = query === null ? null : neededIndex(query);
+    this.reply(req, 'ok', index !== null && !this.ns.hasIndex(path, index) ? { w: ['no_index'] } : {}, read.seq);
   }
 
   private get(req: Request): void {

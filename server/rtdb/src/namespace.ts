@@ -156,6 +156,11 @@ export class Namespace {
     return this.rules.mayWrite(principal, path, scope, this.now());
   }
 
+  /** Whether the rules declare the index a query at `path` needs (`neededIndex` of query.ts). */
+  hasIndex(path: DbPath, index: string): boolean {
+    return this.rules.hasIndex(path, index);
+  }
+
   /** Hash of the data at `path` as the client computes it (transactions, REST ETags). */
   hashAt(path: DbPath): string {
     return hashNode(getChild(this.root, path));

@@ -254,3 +254,13 @@ export function toRulesQuery(spec: QuerySpec): TargaryenQuery {
   }
   return q;
 }
+
+/**
+ * The `.indexOn` name a query needs (a child's path, or `.value`), or null: ordering by key or
+ * priority needs no index. Firebase refuses such a REST query without it, and tells an SDK's
+ * listen that the data is filtered on the client.
+ */
+export function neededIndex(spec: QuerySpec): string | null {
+  if (spec.index.kind === 'child') return pathToString(spec.index.path);
+  return spec.index.kind === 'value' ? '.value' : null;
+}

@@ -5,9 +5,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { verifyCredential } from './auth.ts';
-import { InvalidDataError, parsePath, parseWritePath, type DbPath } from './path.ts';
+import { InvalidDataError, parsePath, parseWritePath, pathToString, type DbPath } from './path.ts';
 import { nextPushId } from './push-id.ts';
-import { parseRestQuery } from './query.ts';
+import { neededIndex, parseRestQuery } from './query.ts';
 import type { ClientBudgets } from './message-budget.ts';
 import { renderedBytes } from './render-cache.ts';
 import type { RestStreams } from './rest-stream.ts';
@@ -271,6 +271,11 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     if (method === 'GET') {
       const path = parsePath(rawPath);
       const query = parseRestQuery(params);
+      const index = query === null ? null : neededIndex(query);
+      if (index !== null && !ns.hasIndex(path, index)) {
+        // As Firebase answers: a REST query ordered by a child (or value) needs `.indexOn` in the rules.
+        throw new HttpError(400, `Index not defined, add ".indexOn": "${index}", for path "/${pathToString(path)}", to the rules`);
+      }
       const streaming = wantsStream(req);
       // A shallow view has no events that would keep it up to date.
       if (streaming && params.get('shallow') === 'true') throw new HttpError(400, 'shallow cannot be streamed');

@@ -252,6 +252,24 @@ export class NamespaceRules {
     this.db = targaryen.database(rules, encodeData(data));
   }
 
+  /**
+   * Whether the rules at `path` declare the index of a query ordered by a child (`child`, a path)
+   * or by value (`.value`): `.indexOn` on the rules node of that location, literal names before
+   * `$` wildcards, as Firebase matches them. Ordering by key or priority needs none.
+   */
+  hasIndex(path: DbPath, index: string): boolean {
+    let node: unknown = this.rules.rules;
+    for (const key of path) {
+      if (node === null || typeof node !== 'object') return false;
+      const children = node as Record<string, unknown>;
+      const wild = Object.keys(children).find((name) => name.startsWith('$'));
+      node = Object.hasOwn(children, key) ? children[key] : wild === undefined ? undefined : children[wild];
+    }
+    if (node === null || typeof node !== 'object') return false;
+    const declared = (node as Record<string, unknown>)['.indexOn'];
+    return (Array.isArray(declared) ? declared : [declared]).includes(index);
+  }
+
   canRead(principal: Principal, path: DbPath, query: TargaryenQuery | undefined, now: number): boolean {
     if (principal.kind === 'admin') return true;
     try {
