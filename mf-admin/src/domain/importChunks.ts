@@ -43,10 +43,19 @@ export type ImportOutcome = { kind: 'done' } | { kind: 'offline' } | { kind: 'fa
 class ConnectionLost extends Error {}
 
 /**
- * Writes the parts from `progress.next` on, one at a time, reporting after each. It stops when
- * the connection drops (before a part, or while one is on its way: that part is written again on
- * Resume only if it did not land, since the command compares each part with what is stored) or
- * when a part fails. Which parts landed is thus always read from the data, not remembered.
+ * Parts on their way at once: while the database applies one, the page prepares and sends the
+ * next (its rows read back and compared), which hides most of a part's round trip. Parts hold
+ * disjoint rows, so the two never compare against each other's writes.
+ */
+export const PARTS_IN_FLIGHT = 2;
+
+/**
+ * Writes the parts from `progress.next` on, up to PARTS_IN_FLIGHT at a time, counting them in
+ * order. It stops when the connection drops (before a part, or while parts are on their way) or
+ * when a part fails; `progress.next` is then the first part not confirmed. A part after it may
+ * have landed anyway (its answer lost, or confirmed after the failure): Resume writes it again
+ * only if it did not, since the command compares each part with what is stored. Which parts
+ * landed is thus always read from the data, not remembered.
  */
 export async function writeChunks(options: {
   parts: readonly ImportRow[][];
@@ -63,33 +72,44 @@ export async function writeChunks(options: {
   const dropped = new Promise<never>((_, reject) => {
     lost = reject;
   });
-  // Never unhandled: a part that finishes first leaves it pending.
+  // Never unhandled: parts that finish first leave it pending.
   dropped.catch(() => undefined);
   const watch = options.connected$.subscribe((connected) => {
     online = connected;
     if (!connected) lost(new ConnectionLost());
   });
+  const flying: Promise<ImportChunkResult>[] = [];
+  let launched = progress.next;
+  const launch = (): void => {
+    while (online && flying.length < PARTS_IN_FLIGHT && launched < parts.length) {
+      const index = launched++;
+      const sent = write({ rows: parts[index] ?? [], index, of: parts.length, replaces });
+      // Its outcome is read in order below, or never (the run stopped before it).
+      sent.catch(() => undefined);
+      flying.push(sent);
+    }
+  };
   try {
-    while (progress.next < parts.length) {
-      if (!online) return { progress, outcome: { kind: 'offline' } };
-      const rows = parts[progress.next] ?? [];
-      const chunk: ImportChunk = { rows, index: progress.next, of: parts.length, replaces };
+    if (!online) return { progress, outcome: { kind: 'offline' } };
+    launch();
+    for (let sent = flying.shift(); sent; sent = flying.shift()) {
       let result: ImportChunkResult;
       try {
-        result = await Promise.race([write(chunk), dropped]);
+        result = await Promise.race([sent, dropped]);
       } catch (error) {
         if (error instanceof ConnectionLost || !online) return { progress, outcome: { kind: 'offline' } };
         return { progress, outcome: { kind: 'failed', error } };
       }
       progress = {
         next: progress.next + 1,
-        done: progress.done + rows.length,
+        done: progress.done + (parts[progress.next]?.length ?? 0),
         written: progress.written + result.written,
         unchanged: progress.unchanged + result.unchanged,
       };
       onProgress(progress);
+      launch();
     }
-    return { progress, outcome: { kind: 'done' } };
+    return { progress, outcome: progress.next < parts.length ? { kind: 'offline' } : { kind: 'done' } };
   } finally {
     watch.unsubscribe();
   }
