@@ -25,6 +25,7 @@ const BENCHES = [
   'bench-rtdb-scale.ts',
   'bench-preview.ts',
   'bench-history.ts',
+  'bench-import.ts',
 ];
 
 const fileOf = (name) => `bench-${name.replace(/^bench-/, '').replace(/\.ts$/, '')}.ts`;
