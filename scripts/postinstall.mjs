@@ -63,6 +63,10 @@ for (const dir of addonPackages(join(ROOT, 'node_modules'))) {
   console.log(`postinstall: rebuilding ${name} for Node ${version}`);
   const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ''}` };
   if (headers) env.npm_config_nodedir = headers;
+  if (!existsSync(NODE_GYP)) {
+    console.warn(`postinstall: WARNING: ${name} does not load with Node ${version}, and node-gyp is not installed to rebuild it`);
+    continue;
+  }
   const rebuild = spawnSync(node, [NODE_GYP, 'rebuild', '-j', 'max'], {
     cwd: dir,
     env,
@@ -71,8 +75,8 @@ for (const dir of addonPackages(join(ROOT, 'node_modules'))) {
   });
   if (rebuild.status !== 0 || !builtAddons(dir).every(loads)) {
     console.warn(`${rebuild.stdout ?? ''}${rebuild.stderr ?? ''}`.split('\n').slice(-40).join('\n'));
-    // The only addon today is re2, an optional dependency of firebase-tools' Hosting emulator,
-    // which the project does not run: say so loudly, but do not fail the install over it.
+    // No addon of the project needs one today (re2, firebase-tools' only one, is left out:
+    // vendor/no-re2): say so loudly, but do not fail the install over it.
     console.warn(`postinstall: WARNING: ${name} could not be built for Node ${version}`);
   }
 }
