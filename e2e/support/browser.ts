@@ -49,6 +49,37 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Te
   return { context, page, log };
 }
 
+/** A phone's browser as Chromium on Android presents itself. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/**
+ * A fresh context that is a phone, not only its screen size: 360 x 740, touch, a mobile user
+ * agent and Chromium's mobile mode (`isMobile`: the meta viewport, touch events, no hover), with
+ * one page that records its traffic and console like openPage's, warnings included.
+ */
+export async function openPhone(browser: Browser): Promise<TestPage & { warnings: string[] }> {
+  const context = await browser.newContext({
+    viewport: MOBILE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    userAgent: PHONE_USER_AGENT,
+    locale: 'hi-IN',
+  });
+  const page = await context.newPage();
+  const log: PageLog = { requests: [], websockets: [], errors: [] };
+  const warnings: string[] = [];
+  page.on('request', (request: Request) => log.requests.push(request.url()));
+  page.on('websocket', (ws) => log.websockets.push(ws.url()));
+  page.on('pageerror', (error) => log.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') log.errors.push(`console: ${message.text()}`);
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  return { context, page, log, warnings };
+}
+
 /**
  * Waits until the app has rendered and its splash has gone (it stays SPLASH_MS from the page's
  * first paint). A server-rendered page has its navigation before the app starts (after the first

@@ -8,6 +8,8 @@ export const YESTERDAY_LABEL = 'कल';
 export const TODAY_LABEL = 'आज';
 export const NEXT_GAME_HEADING = 'अगला गेम';
 export const NEXT_GAME_COUNTDOWN = 'रिज़ल्ट आने में';
+/** What the server's HTML says instead of a countdown, which would be wrong by the time it is read. */
+export const NEXT_GAME_AT = 'रिज़ल्ट का समय';
 export const NEXT_GAME_TOMORROW = 'कल';
 export const CHART_LINK = 'पूरा चार्ट देखें';
 export const MONTHLY_CAPTION = (month: string): string => `मासिक रिज़ल्ट ${month}`;

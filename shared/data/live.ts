@@ -22,7 +22,7 @@ export const LOADING: Live<never> = Object.freeze({ data: undefined, stale: true
  * Cache first: emit the last stored value at once, then every live value (storing it).
  * Shared with ref counting so that any number of widgets cost one listener.
  */
-export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>): Observable<Live<T>> {
+export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>, atStart?: Live<T>): Observable<Live<T>> {
   const cached = cache.read<T>(key);
   const cachedAt = cache.readAt(key);
   const fromCache: Live<T> | undefined = cached === undefined ? undefined : { data: cached, stale: true, error: null, at: cachedAt };
@@ -51,7 +51,11 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
     tap((value) => (latest = value)),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
-  return withPeek(stream, () => latest ?? fromCache);
+  return withPeek(
+    stream,
+    () => latest ?? fromCache,
+    () => atStart ?? fromCache,
+  );
 }
 
 /**
@@ -61,10 +65,29 @@ export function cachedLive<T>(cache: Cache, key: string, source: Observable<T>):
  * (and a REST request) just to close it again, hence the side table.
  */
 const peeks = new WeakMap<Observable<unknown>, () => Live<unknown> | undefined>();
+/** What each stream showed when the page started (see peekAtStart). */
+const startPeeks = new WeakMap<Observable<unknown>, () => Live<unknown> | undefined>();
 
-export function withPeek<T>(source: Observable<Live<T>>, peek: () => Live<T> | undefined): Observable<Live<T>> {
+/** `atStart`: what the stream showed when the page started, for hydration (peekAtStart); by default what it shows now. */
+export function withPeek<T>(
+  source: Observable<Live<T>>,
+  peek: () => Live<T> | undefined,
+  atStart: () => Live<T> | undefined = peek,
+): Observable<Live<T>> {
   peeks.set(source, peek);
+  startPeeks.set(source, atStart);
   return source;
+}
+
+/**
+ * What a stream showed when the page started: the data a server-rendered page came with. A
+ * part that hydrates late (a widget below the first screen, once it is scrolled to) renders
+ * that first, as the server did, however much has changed since; the live value follows right
+ * after hydration. Without a side entry, what it shows now (peekLive).
+ */
+export function peekAtStart<T>(source: Observable<Live<T>>): Live<T> | undefined {
+  const atStart = startPeeks.get(source) as (() => Live<T> | undefined) | undefined;
+  return atStart ? atStart() : peekLive(source);
 }
 
 export function peekLive<T>(source: Observable<Live<T>>): Live<T> | undefined {

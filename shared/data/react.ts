@@ -1,7 +1,7 @@
-import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
 import { dataService, type DataService } from './index.ts';
-import { LOADING, peekLive, type Live } from './live.ts';
+import { LOADING, peekAtStart, peekLive, type Live } from './live.ts';
 
 /**
  * The one way widgets reach the data: `useData()` gives the data service a `DataProvider` around
@@ -35,7 +35,22 @@ export function useObservable<T>(source: Observable<T> | null | undefined, initi
  * thread for long, and it still commits within a frame or two of the data arriving.
  */
 export function useLive<T>(source: Observable<Live<T>> | null | undefined): Live<T> {
-  return useSubscription<Live<T>>(source, () => (source ? peekLive(source) : undefined) ?? LOADING, startTransition);
+  const hydrating = useHydrating();
+  const live = useSubscription<Live<T>>(source, () => (source ? peekLive(source) : undefined) ?? LOADING, startTransition);
+  // Hydrating the server's HTML, however late (a widget scrolled to a minute after the page
+  // started): what the page started with, which the server rendered; the live value right after.
+  return hydrating && source ? (peekAtStart(source) ?? live) : live;
+}
+
+const never = () => () => undefined;
+
+/** true on the server and while React hydrates the server's HTML (as shared/ui's useHydrated). */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => false,
+    () => true,
+  );
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from 'rxjs';
 import type { RuntimeConfig } from './config.ts';
 import { createCache, type Cache, type KeyValueStore, browserStore } from './cache.ts';
-import { cachedLive, LOADING, peekLive, withPeek, type Live } from './live.ts';
+import { cachedLive, LOADING, peekAtStart, peekLive, withPeek, type Live } from './live.ts';
 import type { AdminSdk } from './adminSdk.ts';
 import * as notify from './notifyClient.ts';
 import { SCHEDULED, paths } from './paths.ts';
@@ -102,7 +102,7 @@ export interface DataServiceOptions {
    * day `day`, and never the network. Every stream is synchronous, so renderToString has the data
    * on its one pass, and `served` records the entries a render read: the page's inline data.
    */
-  render?: { day: string };
+  render?: { day: string; at?: number };
 }
 
 /** First day the home page shows: yesterday on the 1st, otherwise the 1st of this month. */
@@ -156,7 +156,9 @@ export class DataService {
   private readonly pageSpans: Readonly<Record<string, GameSpan>> | undefined;
   private readonly streamState = new BehaviorSubject<StreamState>('idle');
   /** The render service's render (DataServiceOptions.render), or undefined: a browser's page. */
-  private readonly rendering: { day: string } | undefined;
+  private readonly rendering: { day: string; at?: number } | undefined;
+  /** When the data a server-rendered page came with was current (seedAt), if it came with any. */
+  private readonly seedAt: number | undefined;
   /** The entries of `seed` a render read, by cache key: what the rendered page inlines. */
   readonly served = new Map<string, unknown>();
   private sdk: Promise<AdminSdk> | undefined;
@@ -174,6 +176,7 @@ export class DataService {
     this.appName = options.appName ?? '[DEFAULT]';
     this.page = options.seed ?? {};
     this.rendering = options.render;
+    this.seedAt = options.seedAt;
     for (const [key, value] of Object.entries(this.rendering ? {} : this.page)) {
       if (key !== SPANS_KEY && key !== cacheKeys.live) this.cache.write(key, value, options.seedAt);
     }
@@ -191,6 +194,17 @@ export class DataService {
 
   todayKey(): string {
     return this.rendering?.day ?? siteNow(this.now(), this.timezone).dateKey;
+  }
+
+  /**
+   * The instant a server-rendered page is rendered as at: the time of its data (the render
+   * service's, which the page inlines with it). The render service's widgets read the clock from
+   * it, and so does the browser's first render of that page, so hydration meets the same words
+   * (which game is current, what the countdown says) whatever the time now; the clock moves on
+   * right after. undefined in a page the browser renders itself.
+   */
+  pageTime(): number | undefined {
+    return this.rendering ? (this.rendering.at ?? this.now().getTime()) : this.seedAt;
   }
 
   /** This year in the site timezone. */
@@ -294,6 +308,7 @@ export class DataService {
         shareReplay({ bufferSize: 1, refCount: true }),
       ),
       () => peekLive(this.gamesSince$(homeWindowStart(this.todayKey()), options)),
+      () => peekAtStart(this.gamesSince$(homeWindowStart(this.todayKey()), options)),
     );
   }
 
@@ -663,7 +678,10 @@ export class DataService {
   private memo<T>(key: string, make: () => Observable<T>, variantKey = ''): Observable<Live<T>> {
     let stream = this.streams.get(key + variantKey) as Observable<Live<T>> | undefined;
     if (!stream) {
-      stream = this.rendering ? synchronousLive(make()) : cachedLive(this.cache, key, make());
+      // A key the page came with starts, for hydration, from the page's value (peekAtStart).
+      const fromPage =
+        key in this.page && !variantKey ? ({ data: this.page[key] as T, stale: true, error: null, at: this.seedAt } as const) : undefined;
+      stream = this.rendering ? synchronousLive(make()) : cachedLive(this.cache, key, make(), fromPage);
       this.streams.set(key + variantKey, stream as Observable<Live<unknown>>);
     }
     return stream;

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { StaleBadge, trustPageData } from './StaleBadge.tsx';
 
 const NOW = Date.UTC(2026, 10, 23, 8, 30); // 14:00 in India
@@ -16,6 +18,26 @@ afterEach(() => {
 });
 
 describe('StaleBadge', () => {
+  it("is not in the server's HTML, and appears right after hydrating a copy of it an hour old, without a mismatch", async () => {
+    // The service worker's copy of a page: its data an hour old, the page not trusted as fresh.
+    const heading = (show: boolean) => (
+      <h2>
+        आज और कल के रिज़ल्ट
+        <StaleBadge show={show} at={NOW - 3_600_000} />
+      </h2>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(heading(false));
+    document.body.append(container);
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, heading(true), { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-testid="stale-badge"]')?.textContent).toBe('पुराना डेटा / cached · 23-11 13:00');
+    container.remove();
+  });
+
   it('marks data from an earlier visit at once, with its time in India', () => {
     render(<StaleBadge show at={Date.UTC(2026, 10, 22, 17, 45)} />);
     expect(screen.getByTestId('stale-badge').textContent).toBe('पुराना डेटा / cached · 22-11 23:15');

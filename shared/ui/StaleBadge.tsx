@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { color } from './tokens.ts';
+import { useHydrated } from './hydration.ts';
 import { STALE_BADGE_TITLE, staleBadgeText } from '../domain/messages.ts';
 
 const Badge = styled.span`
@@ -36,8 +37,13 @@ const GRACE_MS = 3_000;
  * replaces it; `at`, when known, is when that data was current and is shown with it. Data of the
  * last minute, or of a page fresh from the server (trustPageData), is marked only if the live
  * answer has not come within 3 s: the usual takeover shows no badge, so nothing flashes or shifts.
+ *
+ * Never part of the server's HTML, nor of the render that hydrates it: how old the data is
+ * depends on the clock of whoever looks, and the service worker's copy of a page may be a day
+ * old. The badge appears in the render right after hydration (useHydrated).
  */
 export function StaleBadge({ show, at }: { show: boolean; at?: number }) {
+  const hydrated = useHydrated();
   const fresh = at !== undefined && (at === pageDataAt || Date.now() - at < FRESH_MS);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
@@ -45,7 +51,7 @@ export function StaleBadge({ show, at }: { show: boolean; at?: number }) {
     const timer = setTimeout(() => setWaited(true), GRACE_MS);
     return () => clearTimeout(timer);
   }, [show, fresh]);
-  if (!show || (fresh && !waited)) return null;
+  if (!hydrated || !show || (fresh && !waited)) return null;
   return (
     <Badge title={STALE_BADGE_TITLE} data-testid="stale-badge">
       {staleBadgeText(at)}

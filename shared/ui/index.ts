@@ -8,6 +8,7 @@ export { Modal, type ModalProps } from './Modal.tsx';
 export { Disclaimer } from './Disclaimer.tsx';
 export { StickyScroll, StickyTable } from './StickyTable.ts';
 export { StaleBadge, trustPageData } from './StaleBadge.tsx';
+export { useHydrated } from './hydration.ts';
 export {
   RouteLink,
   ServerPathProvider,
@@ -19,7 +20,7 @@ export {
   type NavigateOptions,
 } from './navigation.tsx';
 export { useDialogFocus } from './useDialogFocus.ts';
-export { offscreenUntilNear, useWhenNear, whenNear } from './offscreen.ts';
+export { offscreenUntilNear, openBeforeNavigation, useWhenNear, whenNear } from './offscreen.ts';
 export {
   followsGame,
   getPushFollow,

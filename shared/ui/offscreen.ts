@@ -45,13 +45,33 @@ export function whenNear(element: Element, onNear: () => void): () => void {
   return () => observer.disconnect();
 }
 
+/** The parts of the page still waiting to come into view that a navigation must not wait for. */
+const beforeNavigation = new Set<() => void>();
+
+/**
+ * Opens every part still waiting to come into view that stays on the page across a navigation
+ * (useWhenNear's `openBeforeNavigation`). The shell's router calls it before each navigation:
+ * React holds a navigation (a transition) that changes a context above a part it has not
+ * hydrated until that part has hydrated, and a part waiting to be scrolled to would hold it for
+ * good: a chart opened at its address on a phone kept its dialog open after Close, its address
+ * already /chart. Opened, such a part hydrates at once and the navigation follows.
+ */
+export function openBeforeNavigation(): void {
+  for (const open of [...beforeNavigation]) open();
+}
+
 /**
  * For a part that waits until it is in view (see whenNear): `opened` resolves once the element
  * on `ref` comes into view; null when `wait` (asked once, on the first render) says it need not
  * wait. No state changes when it opens (React would replace a part it has not hydrated yet with
  * its fallback): the part's loader, or a component inside its Suspense boundary, awaits it.
+ * `openBeforeNavigation`: a part that stays on the page when the address changes opens before
+ * any navigation too (see openBeforeNavigation above).
  */
-export function useWhenNear<T extends Element>(wait: () => boolean): { ref: RefObject<T | null>; opened: Promise<void> | null } {
+export function useWhenNear<T extends Element>(
+  wait: () => boolean,
+  options: { openBeforeNavigation?: boolean } = {},
+): { ref: RefObject<T | null>; opened: Promise<void> | null } {
   const [gate] = useState(() => {
     if (!wait()) return null;
     let open = () => undefined as void;
@@ -59,10 +79,17 @@ export function useWhenNear<T extends Element>(wait: () => boolean): { ref: RefO
     return { opened, open };
   });
   const ref = useRef<T>(null);
+  const early = options.openBeforeNavigation === true;
   useEffect(() => {
     if (!gate) return undefined;
     if (!ref.current) return gate.open();
-    return whenNear(ref.current, gate.open);
-  }, [gate]);
+    if (early) beforeNavigation.add(gate.open);
+    const stop = whenNear(ref.current, gate.open);
+    void gate.opened.then(() => beforeNavigation.delete(gate.open));
+    return () => {
+      stop();
+      beforeNavigation.delete(gate.open);
+    };
+  }, [gate, early]);
   return { ref, opened: gate?.opened ?? null };
 }

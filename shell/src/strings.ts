@@ -33,3 +33,11 @@ export const LUCKY_NUMBER_LINK = 'लकी नंबर (Lucky Number)';
 export const FONT_LICENCE_LINK = 'Font licence';
 /** The footer's link to /corrections (our wording). */
 export const CORRECTIONS_LINK = 'संशोधित रिज़ल्ट';
+
+/** The notification prompt's "yes" that did not end in a subscription within PUSH_PATIENCE_MS. */
+export const PUSH_FAILED_TITLE = 'सूचनाएँ चालू नहीं हो सकीं (Notifications could not be turned on)';
+export const PUSH_FAILED_HELP =
+  'सूचना सेवा से जुड़ नहीं पाए। इंटरनेट जाँचें और फिर से कोशिश करें; बार-बार ऐसा हो तो ब्राउज़र की सेटिंग में इस साइट की सूचनाएँ चालू हैं, यह देखें।';
+export const PUSH_RETRY = 'फिर से कोशिश करें (Try again)';
+export const PUSH_CLOSE = 'बंद करें (Close)';
+export const PUSH_WORKING = 'सूचनाएँ चालू हो रही हैं… (Turning notifications on)';

@@ -18,8 +18,11 @@ function Wait({ until }: { until: Promise<void> }) {
  * children that change only when they must (a memo component around it).
  */
 export function HydrateWhenNear({ name, children }: { name: string; children: ReactNode }) {
+  // It stays on the page when the address changes (a chart opened or closed above it): a
+  // navigation opens it first, or React would hold the navigation until it is scrolled to.
   const { ref, opened } = useWhenNear<HTMLDivElement>(
     () => typeof document !== 'undefined' && document.querySelector(`[data-hydrate-near="${name}"]`) !== null,
+    { openBeforeNavigation: true },
   );
   return (
     <div ref={ref} data-hydrate-near={name}>

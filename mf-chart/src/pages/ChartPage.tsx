@@ -106,9 +106,11 @@ export default function ChartPage() {
     openedHere.current = true;
     navigateTo(chartPath(name, today.year));
   };
+  // A chart opened at its address (a shared link) closes to the list in its place: Back then
+  // leaves the site, as it would have before Close, instead of opening the chart again.
   const close = () => {
     if (openedHere.current) window.history.back();
-    else navigateTo(CHART_BASE);
+    else navigateTo(CHART_BASE, { replace: true });
   };
   return (
     <>

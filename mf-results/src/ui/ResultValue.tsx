@@ -31,6 +31,10 @@ const Published = styled.span`
  * its words together.
  */
 const NoDrawToday = styled.span`
+  /* No wider than its longer part: on one line the two parts made the cell the table's widest,
+     and on a 360 px phone 'कल आया था' beside it broke into three lines. */
+  display: inline-block;
+  max-width: 7.5rem;
   color: ${color('--color-text')};
   font-weight: 700;
   line-height: 1.25;

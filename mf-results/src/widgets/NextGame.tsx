@@ -8,8 +8,8 @@ import { useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { formatCountdown } from '@satta/shared/domain/countdown';
-import { Card, CardHeading, RouteLink, StaleBadge, color } from '@satta/shared/ui';
-import { CHART_LINK, NEXT_GAME_COUNTDOWN, NEXT_GAME_HEADING, NEXT_GAME_TOMORROW } from '../text.ts';
+import { Card, CardHeading, RouteLink, StaleBadge, color, useHydrated } from '@satta/shared/ui';
+import { CHART_LINK, NEXT_GAME_AT, NEXT_GAME_COUNTDOWN, NEXT_GAME_HEADING, NEXT_GAME_TOMORROW } from '../text.ts';
 
 const Block = styled(Card)`
   text-align: center;
@@ -21,15 +21,34 @@ const Name = styled.p`
   font-weight: 700;
 `;
 
+/*
+ * Two lines in one place: the result's time, which the server's HTML shows (a countdown there
+ * would be as old as the page), and the live countdown, which takes over once the page is the
+ * browser's. Both are always there, one of them hidden, so the box is as large as the larger from
+ * the first paint and nothing moves when one replaces the other.
+ */
 const Countdown = styled.p`
+  display: grid;
+  justify-items: center;
   margin: 0.25rem 0;
   font-variant-numeric: tabular-nums;
+
+  > span {
+    grid-area: 1 / 1;
+  }
+
+  > [data-shown='false'] {
+    visibility: hidden;
+  }
 
   strong {
     font-size: 1.3rem;
     font-weight: 700;
   }
 `;
+
+/** Holds the countdown's place until it is known: as wide as any countdown (tabular digits). */
+const COUNTDOWN_PLACE = '00:00:00';
 
 const ChartLink = styled(RouteLink)`
   display: inline-block;
@@ -50,6 +69,8 @@ export default function NextGame() {
   const live = useRead((data) => data.homeGames$(), []); // yesterday and this month so far, cache first
   const noDraw = useNoDraw(live.data);
   const { now } = useSiteDay(1000);
+  // The server's HTML and the render that hydrates it show the result's time; then the countdown.
+  const counting = useHydrated();
   const next = live.data ? nextGameOrTomorrow(live.data, now, noDraw) : null;
   const game = next?.game ?? null;
   const minutes = game ? parseGameTime(game.time) : null;
@@ -69,10 +90,13 @@ export default function NextGame() {
       )}
       {minutes !== null && (
         <Countdown>
-          {NEXT_GAME_COUNTDOWN}{' '}
-          <strong data-testid="next-game-countdown" suppressHydrationWarning>
-            {formatCountdown(secondsUntil(minutes, now))}
-          </strong>
+          <span data-shown={!counting} aria-hidden={counting || undefined} data-testid="next-game-at">
+            {NEXT_GAME_AT} <strong>{game?.time}</strong>
+          </span>
+          <span data-shown={counting} aria-hidden={!counting || undefined}>
+            {NEXT_GAME_COUNTDOWN}{' '}
+            <strong data-testid="next-game-countdown">{counting ? formatCountdown(secondsUntil(minutes, now)) : COUNTDOWN_PLACE}</strong>
+          </span>
         </Countdown>
       )}
       <ChartLink to={PATHS.chart}>

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { useData, useObservable } from '@satta/shared/data';
-import { BOTTOM_NAV_HEIGHT, color, onMobile } from '@satta/shared/ui';
+import { color, onMobile } from '@satta/shared/ui';
 import { offlineAfterGrace } from '../rules/offlineAfterGrace.ts';
 import { OFFLINE } from '../text.ts';
 
-// Floats bottom-left, clear of the shell's reload button (bottom-right) and, on phones, of
-// the bottom navigation bar, so it is seen wherever the widget is placed on the page.
+// Floats bottom-left, clear of the shell's reload button (bottom-right), so it is seen wherever
+// the widget is placed on the page. On a phone the bottom of the first screen is the result
+// table's caption, which it covered: there it floats at the top, over the site's name, on one line.
 const Pill = styled.span`
   position: fixed;
   left: 1rem;
@@ -22,7 +23,14 @@ const Pill = styled.span`
   box-shadow: 0 2px 6px rgb(0 0 0 / 25%);
 
   ${onMobile} {
-    bottom: calc(${BOTTOM_NAV_HEIGHT} + 0.75rem + env(safe-area-inset-bottom, 0px));
+    top: calc(0.4rem + env(safe-area-inset-top, 0px));
+    bottom: auto;
+    left: 50%;
+    max-width: calc(100vw - 1rem);
+    padding: 0.3rem 0.7rem;
+    font-size: 0.8rem;
+    white-space: nowrap;
+    transform: translateX(-50%);
   }
 `;
 

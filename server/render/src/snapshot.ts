@@ -28,7 +28,7 @@ export interface Snapshot {
 
 /** The data service as the widgets see it during one server render: the snapshot's entries, synchronously; `served` records what the page read. */
 export function renderSource(snapshot: Snapshot, config: RuntimeConfig): DataService {
-  return new DataService(config, { seed: snapshot.entries, render: { day: snapshot.todayKey }, store: memoryStore() });
+  return new DataService(config, { seed: snapshot.entries, render: { day: snapshot.todayKey, at: snapshot.at }, store: memoryStore() });
 }
 
 // What the render service reads of the snapshot for itself (feeds, sitemap, link previews, the

@@ -163,7 +163,8 @@ export function Frame() {
       <Main id="content" tabIndex={-1} ref={main}>
         {lowerCase === null ? <Outlet /> : <Navigate to={`${lowerCase}${search}${hash}`} replace />}
       </Main>
-      {/* The target of index.html's rel="expect": its start tag comes after the whole of <main>. */}
+      {/* The target of a server-rendered page's rel="expect" (server/render/src/renderPage.tsx):
+          its start tag comes after the whole of <main>. */}
       <Footer id="footer">
         <Disclaimer />
         <nav aria-label="Footer">

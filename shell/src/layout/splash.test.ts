@@ -73,8 +73,8 @@ describe("index.html's splash (and font class)", () => {
     expect(sessionStorage.getItem(SPLASH_SEEN_KEY)).toBe('1');
     expect(splashShowing()).toBe(true);
 
-    // The page is painted once parsed (rel="expect" in index.html), here 1.5 s after the script
-    // ran, and reported a little later: the 2 s count from the paint.
+    // The page is painted once parsed (the render service's rel="expect"), here 1.5 s after the
+    // script ran, and reported a little later: the 2 s count from the paint.
     vi.advanceTimersByTime(3000);
     expect(splash()).not.toBeNull();
     firstPaint(performance.now() - 1500);

@@ -30,7 +30,7 @@ vi.mock('../push/enablePush.ts', () => ({
   enablePush: vi.fn(async () => {
     // As the page does once the notify service stored the new subscription.
     setPushFollow({ active: true, games: null });
-    return 'granted';
+    return 'subscribed';
   }),
 }));
 

@@ -6,7 +6,7 @@ import { DISMISSED_KEY } from './shouldPrompt.ts';
 import { splashEnded } from '../layout/splashState.ts';
 
 vi.mock('../push/resumePush.ts', () => ({ resumePush: () => undefined }));
-vi.mock('../push/enablePush.ts', () => ({ enablePush: vi.fn(() => Promise.resolve('granted')) }));
+vi.mock('../push/enablePush.ts', () => ({ enablePush: vi.fn(() => Promise.resolve('subscribed')) }));
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 

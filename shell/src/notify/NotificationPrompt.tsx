@@ -3,8 +3,9 @@ import { NOTIFY_NO, NOTIFY_QUESTION, NOTIFY_YES } from '@satta/shared/domain/mes
 import { dataService, peekLive } from '@satta/shared/data';
 import { Button, getPushFollow, setPushFollowActions, useDialogFocus } from '@satta/shared/ui';
 import { enablePush } from '../push/enablePush.ts';
+import { PUSH_CLOSE, PUSH_FAILED_HELP, PUSH_FAILED_TITLE, PUSH_RETRY, PUSH_WORKING } from '../strings.ts';
 import { resumePush } from '../push/resumePush.ts';
-import { BottomCard, CardActions, CardTitle } from './bottomCard.ts';
+import { BottomCard, CardActions, CardHelp, CardTitle } from './bottomCard.ts';
 import { follow } from './followGames.ts';
 import { GameChoiceSheet, sheetGames } from './GameChoiceSheet.tsx';
 import { readPushEnvironment, rememberDismissal, shouldPrompt } from './shouldPrompt.ts';
@@ -15,7 +16,9 @@ import { usePromptMoment } from './usePromptMoment.ts';
  * results have been on screen a few seconds (usePromptMoment) and asks once per browser: yes
  * asks the browser for permission (enablePush) and, once subscribed, opens the games sheet
  * (every game unless the visitor ticks some); no, Escape included, is remembered for
- * DISMISS_DAYS. The sheet opens again from the result table's settings button, and the table's
+ * DISMISS_DAYS. A "yes" that has not subscribed within PUSH_PATIENCE_MS (a push service that
+ * cannot be reached hangs without an error) says so, with what to do and a "try again". The
+ * sheet opens again from the result table's settings button, and the table's
  * bells turn single games on and off (both lent through shared/ui/pushFollow.ts).
  */
 export function NotificationPrompt() {
@@ -30,12 +33,21 @@ export function NotificationPrompt() {
     return () => setPushFollowActions(null);
   }, []);
 
+  /** Between "yes" and its outcome ('working'), and after one that did not subscribe ('failed'). */
+  const [attempt, setAttempt] = useState<'idle' | 'working' | 'failed'>('idle');
   const allow = () => {
     setOpen(false);
+    setAttempt('working');
     enablePush()
-      // Subscribed (the service stored it): which games?
-      .then(() => setChoosing(getPushFollow().active && { names: sheetGames(pageGames()) }))
-      .catch((error: unknown) => console.error('push: could not enable notifications', error));
+      .then((outcome) => {
+        setAttempt(outcome === 'failed' ? 'failed' : 'idle');
+        // Subscribed (the service stored it): which games?
+        if (outcome === 'subscribed') setChoosing(getPushFollow().active && { names: sheetGames(pageGames()) });
+      })
+      .catch((error: unknown) => {
+        console.error('push: could not enable notifications', error);
+        setAttempt('failed');
+      });
   };
   const deny = () => {
     setOpen(false);
@@ -44,6 +56,7 @@ export function NotificationPrompt() {
   return (
     <>
       {open && due && <PromptSheet onAllow={allow} onDeny={deny} />}
+      {attempt !== 'idle' && <AttemptCard working={attempt === 'working'} onRetry={allow} onClose={() => setAttempt('idle')} />}
       {choosing && <GameChoiceSheet names={choosing.names} onClose={() => setChoosing(false)} />}
     </>
   );
@@ -79,6 +92,38 @@ function PromptSheet({ onAllow, onDeny }: { onAllow: () => void; onDeny: () => v
           {NOTIFY_NO}
         </Button>
       </CardActions>
+    </BottomCard>
+  );
+}
+
+/**
+ * While the subscription is on its way, a line that says so; when it failed or stalled, what
+ * happened, what to do and a "try again" (a status region: read out without taking the focus).
+ */
+function AttemptCard({ working, onRetry, onClose }: { working: boolean; onRetry: () => void; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <BottomCard role="status" aria-labelledby={titleId} data-testid="notify-attempt">
+      {working ? (
+        <CardTitle id={titleId} lang="hi">
+          {PUSH_WORKING}
+        </CardTitle>
+      ) : (
+        <>
+          <CardTitle id={titleId} lang="hi">
+            {PUSH_FAILED_TITLE}
+          </CardTitle>
+          <CardHelp lang="hi">{PUSH_FAILED_HELP}</CardHelp>
+          <CardActions>
+            <Button type="button" lang="hi" onClick={onRetry}>
+              {PUSH_RETRY}
+            </Button>
+            <Button type="button" lang="hi" $variant="secondary" onClick={onClose}>
+              {PUSH_CLOSE}
+            </Button>
+          </CardActions>
+        </>
+      )}
     </BottomCard>
   );
 }

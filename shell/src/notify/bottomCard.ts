@@ -44,6 +44,12 @@ export const CardTitle = styled.h2`
   line-height: 1.4;
 `;
 
+export const CardHelp = styled.p`
+  margin: 0 0 0.6rem;
+  font-size: 0.9rem;
+  line-height: 1.5;
+`;
+
 export const CardActions = styled.div`
   display: flex;
   flex-wrap: wrap;

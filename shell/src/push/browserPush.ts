@@ -45,13 +45,18 @@ export function storedSubscription(): PushSubscriptionData | null {
 }
 
 let running: Promise<PushSubscriptionData | null> | undefined;
+/** Whether the attempt in `running` has stored the subscription (false while it runs). */
+let succeeded = false;
 
 /**
  * subscribeToPush with this page's browser and the notify service, at most once per page load:
  * the silent path on load and a click on the prompt must not store the subscription twice. Once
  * stored, the page knows which games it follows (the service's answer) and shows the bells.
+ * `again`: a visitor's own "yes" or "try again" starts a new attempt unless one has succeeded
+ * (one that failed, or still hangs on an unreachable push service, is left behind).
  */
-export function subscribeThisBrowser(): Promise<PushSubscriptionData | null> {
+export function subscribeThisBrowser({ again = false }: { again?: boolean } = {}): Promise<PushSubscriptionData | null> {
+  if (again && !succeeded) running = undefined;
   running ??= (async () => {
     const call = notifyCall();
     return subscribeToPush({
@@ -62,6 +67,7 @@ export function subscribeThisBrowser(): Promise<PushSubscriptionData | null> {
         const saved = await postSubscription(call, subscription, previous);
         rememberEndpoint(subscription.endpoint);
         stored = subscription;
+        succeeded = true;
         setPushFollow({ active: true, games: saved.games });
         return saved;
       },

@@ -13,6 +13,7 @@ import {
   type ComponentPropsWithRef,
   type ReactNode,
 } from 'react';
+import { openBeforeNavigation } from '@satta/shared/ui';
 
 /*
  * The shell's router: the few parts of react-router-dom 7 that the shell used, with the same
@@ -33,8 +34,9 @@ import {
  * Navigation state changes in a transition, as react-router's does: the address changes at once
  * (pushState), the page follows when React has rendered it. A transition never replaces a part
  * that has not hydrated yet with its fallback; React holds the navigation until it has (see
- * docs/architecture.md, Server rendering). Nothing here scrolls: Frame starts a new page at its
- * top, and Back and Forward keep the browser's own scroll restoration.
+ * docs/architecture.md, Server rendering), so the parts waiting to be scrolled to that stay on
+ * the page are opened first (openBeforeNavigation of shared/ui). Nothing here scrolls: Frame
+ * starts a new page at its top, and Back and Forward keep the browser's own scroll restoration.
  */
 
 /** Where the router is; `state` is what the navigation that came here carried. */
@@ -128,10 +130,14 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
         return;
       }
     }
+    openBeforeNavigation();
     startTransition(() => setLocation(browserLocation()));
   }, []);
   useLayoutEffect(() => {
-    const pop = () => startTransition(() => setLocation(browserLocation()));
+    const pop = () => {
+      openBeforeNavigation();
+      startTransition(() => setLocation(browserLocation()));
+    };
     window.addEventListener('popstate', pop);
     return () => window.removeEventListener('popstate', pop);
   }, []);
