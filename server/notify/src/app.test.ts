@@ -256,7 +256,7 @@ describe('POST /subscriptions within bounds', () => {
         if (stored.has(key)) return { key, created: false, games: null };
         bounds.admit(client, stored.size);
         stored.add(key);
-        bounds.created(client);
+        bounds.settle(client, true);
         return { key, created: true, games: null };
       },
     });

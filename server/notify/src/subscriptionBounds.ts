@@ -46,6 +46,8 @@ export function createSubscriptionBounds(options: SubscriptionBoundsOptions) {
   let created = new Map<string, number>();
   let lastCapLog = -Infinity;
   let refusedSinceLog = 0;
+  /** Admitted, not yet settled: saves under way count against the cap, so a burst cannot pass it. */
+  let pending = 0;
 
   const roll = (t: number) => {
     if (t - windowStart < options.windowMs) return;
@@ -56,17 +58,19 @@ export function createSubscriptionBounds(options: SubscriptionBoundsOptions) {
   return {
     /**
      * Throws a SubscriptionRefusedError when `client` may not add a new subscription now;
-     * `stored` is how many are stored. Only for a subscription that does not exist yet.
+     * `stored` is how many are stored. Only for a subscription that does not exist yet. An
+     * admitted one is counted at once (for the cap and the client) until `settle` says whether it
+     * was created.
      */
     admit(client: string, stored: number): void {
       const t = now();
       roll(t);
-      if (stored >= options.maxTotal) {
+      if (stored + pending >= options.maxTotal) {
         refusedSinceLog += 1;
         if (t - lastCapLog >= CAP_LOG_EVERY_MS) {
           log(
-            `notify: subscription cap reached: ${stored} stored of at most ${options.maxTotal} (NOTIFY_MAX_SUBSCRIPTIONS); ${refusedSinceLog} new subscription(s) refused with 503 since the last such line`,
-            { event: 'subscription-cap', stored, max: options.maxTotal, refused: refusedSinceLog },
+            `notify: subscription cap reached: ${stored + pending} stored of at most ${options.maxTotal} (NOTIFY_MAX_SUBSCRIPTIONS); ${refusedSinceLog} new subscription(s) refused with 503 since the last such line`,
+            { event: 'subscription-cap', stored: stored + pending, max: options.maxTotal, refused: refusedSinceLog },
           );
           lastCapLog = t;
           refusedSinceLog = 0;
@@ -87,12 +91,16 @@ export function createSubscriptionBounds(options: SubscriptionBoundsOptions) {
           `Too many new subscriptions from this address; try again in ${seconds} s.`,
         );
       }
+      pending += 1;
+      created.set(client, (created.get(client) ?? 0) + 1);
     },
 
-    /** Counts a subscription `client` created. */
-    created(client: string): void {
-      roll(now());
-      created.set(client, (created.get(client) ?? 0) + 1);
+    /** An admitted subscription was saved (`created`) or not (it existed, or the save failed). */
+    settle(client: string, wasCreated: boolean): void {
+      pending = Math.max(0, pending - 1);
+      if (wasCreated) return;
+      const count = created.get(client);
+      if (count) created.set(client, count - 1);
     },
   };
 }

@@ -182,20 +182,27 @@ export function subscriptionStore(
       const key = subscriptionKey(subscription.endpoint);
       const isNew = index.get(key) === undefined;
       if (isNew) options.bounds?.admit(client, index.size);
-      const result = await withTimeout(
-        db
-          .ref(`${ROOT}/${key}`)
-          .transaction(
-            (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
-            undefined,
-            false,
-          ),
-        options.timeoutMs,
-        'database',
-      );
+      let committed = false;
+      let result: Awaited<ReturnType<ReturnType<Database['ref']>['transaction']>>;
+      try {
+        result = await withTimeout(
+          db
+            .ref(`${ROOT}/${key}`)
+            .transaction(
+              (current: unknown) => (current === null ? { ...subscription, createdAt: { '.sv': 'timestamp' } } : undefined),
+              undefined,
+              false,
+            ),
+          options.timeoutMs,
+          'database',
+        );
+        committed = result.committed;
+      } finally {
+        // Counted against the bounds from its admission until now; kept only if it was created.
+        if (isNew) options.bounds?.settle(client, committed);
+      }
       const value = result.snapshot.val() as Record<string, unknown> | null;
       if (value) apply(key, value);
-      if (isNew && result.committed) options.bounds?.created(client);
       let games = readStoredGames(value?.['games']);
       let carried = false;
       if (previous !== null && previous !== subscription.endpoint) {
