@@ -31,7 +31,10 @@ export const IMPORT_HELP =
   'Paste one result per line as date,game,number, the date day first (for example 31-01-2026,Gali,42; YYYY-MM-DD is read too). A header line is optional.';
 export const CHECK_ROWS = 'Check rows';
 export const importSummary = (valid: number, rejected: number, replacing = 0): string =>
-  `${valid} row(s) ready to import, ${rejected} rejected.${replacing > 0 ? ` ${replacing} of them replace a published number.` : ''}`;
+  `${valid} row(s) ready to import, ${rejected} rejected.${replacing > 0 ? ` ${replacingText(replacing)}` : ''}`;
+/** One row replaces a published number; several replace published numbers. */
+const replacingText = (replacing: number): string =>
+  replacing === 1 ? '1 of them replaces a published number.' : `${replacing} of them replace published numbers.`;
 export const importReplaces = (old: string, next: string): string => `Replaces ${old} → ${next}`;
 export const CHECKING_PUBLISHED = 'Checking the published numbers…';
 export const publishedCheckFailed = (message: string): string =>

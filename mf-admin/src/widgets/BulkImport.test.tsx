@@ -138,7 +138,7 @@ describe('Bulk import', () => {
       { date: '2026-11-10', game: 'Disawar', number: '05' },
       { date: '2026-11-11', game: 'Gali', number: '13' },
     ]);
-    expect(screen.getByText('3 row(s) ready to import, 0 rejected. 1 of them replace a published number.')).toBeTruthy();
+    expect(screen.getByText('3 row(s) ready to import, 0 rejected. 1 of them replaces a published number.')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Import preview' });
     const statuses = within(table)
       .getAllByRole('row')

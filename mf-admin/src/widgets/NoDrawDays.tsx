@@ -77,10 +77,17 @@ const Fieldset = styled.fieldset`
   }
 `;
 
+// A column: a child's flex basis would be its height here. The game picker's basis (220px, its
+// width beside the number in a Row) left 150 px of blank space under it on a phone. Tripled to win
+// over the picker's doubled rule.
 const Section = styled.div`
   display: flex;
   flex-direction: column;
   gap: 12px;
+
+  &&& > * {
+    flex: none;
+  }
 `;
 
 const ListHeading = styled.h3`
