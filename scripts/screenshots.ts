@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildStale } from './build.ts';
 import { DEMO_ADMIN, NAMESPACE, startStack } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
+import { ownerRest } from './ownerRest.ts';
 import { chartPath } from '../shared/domain/chartUrls.ts';
 import { PATHS } from '../shared/domain/routes.ts';
 
@@ -12,8 +13,9 @@ import { PATHS } from '../shared/domain/routes.ts';
  * `npm run screenshots [-- --out <folder>]`: the site as a visitor and the admin see it, without
  * a browser by hand. Builds what is stale, starts the local stack on free ports with 45 days of
  * sample data, and writes full-page PNGs of every page at a phone's 360 x 740 and a laptop's
- * 1366 x 900 into `screenshots/` (e.g. `screenshots/360x740-home.png`). Chromium: CHROME_PATH,
- * else /usr/bin/chromium.
+ * 1366 x 900 into `screenshots/` (e.g. `screenshots/360x740-home.png`), and besides: the home
+ * page on a day one game has no draw (`home-no-draw`), and the dashboard's Days without a draw
+ * panel (`dashboard-no-draw-days`). Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outIndex = process.argv.indexOf('--out');
@@ -50,7 +52,10 @@ async function settle(page: Page, ready: string): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-async function shoot(browser: Browser, site: string): Promise<string[]> {
+/** A game without a number today, marked as having no draw today while `shoot` runs (false: unmark it). */
+type MarkNoDraw = (on: boolean) => Promise<void>;
+
+async function shoot(browser: Browser, site: string, markNoDraw: MarkNoDraw): Promise<string[]> {
   const written: string[] = [];
   for (const size of SIZES) {
     const context = await browser.newContext({ viewport: size, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
@@ -77,6 +82,21 @@ async function shoot(browser: Browser, site: string): Promise<string[]> {
     written.push(file('day-board'));
     await page.screenshot({ path: file('dashboard'), fullPage: true });
     written.push(file('dashboard'));
+    // The panel of days without a draw alone, as tall as its content.
+    const panel = page.getByRole('region', { name: 'Days without a draw', exact: true });
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: file('dashboard-no-draw-days') });
+    written.push(file('dashboard-no-draw-days'));
+    // The home page on a day a game has no draw.
+    await markNoDraw(true);
+    try {
+      await page.goto(site + PATHS.home);
+      await settle(page, '[data-widget="mf-results/ResultTable"] [data-state="no-draw"]');
+      await page.screenshot({ path: file('home-no-draw'), fullPage: true });
+      written.push(file('home-no-draw'));
+    } finally {
+      await markNoDraw(false);
+    }
     await context.close();
   }
   return written;
@@ -95,7 +115,16 @@ try {
   await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seedData({ days: 45 }));
   if (!stack.urls.site) throw new Error('screenshots: the stack serves no site');
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  const written = await shoot(browser, stack.urls.site);
+  const rest = ownerRest(stack.urls.database);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const games = (await rest('sattanamee', 'GET')) as Record<string, Record<string, unknown>>;
+  // The game drawn latest whose number is not out yet (Gali, unless it is nearly midnight).
+  const game = ['Gali', 'Dwarka bazar', 'Gaziyabad', 'Sadak', 'Palika bazar'].find((name) => !games[name]?.[today]) ?? 'Gali';
+  const markNoDraw: MarkNoDraw = (on) =>
+    rest('', 'PATCH', { [`holidays/${game}/dates/${today}`]: on ? true : null, 'live/v/holidays': { '.sv': 'timestamp' } }).then(
+      () => undefined,
+    );
+  const written = await shoot(browser, stack.urls.site, markNoDraw);
   console.log(`screenshots: wrote ${written.length} files into ${relative(process.cwd(), OUT) || '.'}:`);
   for (const file of written) console.log(`  ${relative(process.cwd(), file)}`);
 } finally {
