@@ -68,7 +68,7 @@ function setIn(value: unknown, segments: string[], data: unknown): unknown {
   if (segments.length === 0) return data ?? null;
   const [head, ...rest] = segments as [string, ...string[]];
   // Firebase stores an array as an object keyed 0, 1, ...: a later event inside it keeps its items.
-  const node = isRecord(value) ? value : Array.isArray(value) ? { ...value } : {};
+  const node: Record<string, unknown> = isRecord(value) ? value : Array.isArray(value) ? { ...(value as unknown[]) } : {};
   const child = setIn(node[head], rest, data);
   const next: Record<string, unknown> = { ...node };
   if (child === null || (isRecord(child) && Object.keys(child).length === 0)) delete next[head];
