@@ -88,3 +88,32 @@ describe('subscription feed (REST streaming)', () => {
     }
   });
 });
+
+describe('subscription feed behind a redirect', () => {
+  it('follows a 307 to another origin with its credentials, as Firebase may send a stream', async () => {
+    const target = await streamServer((res) =>
+      res.write(event('put', { path: '/', data: { k1: { endpoint: 'https://push.example/1' } } })),
+    );
+    const redirect = createServer((req, res) => {
+      res.writeHead(307, { Location: target.url });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirect.listen(0, '127.0.0.1', resolve));
+    const address = redirect.address();
+    const resets: number[] = [];
+    const feed = subscriptionFeed({
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/webPushSubscriptions.json`,
+      token: async () => 'tok',
+      handlers: { reset: (entries) => resets.push(Object.keys(entries ?? {}).length), change: () => undefined },
+      log: () => undefined,
+    });
+    try {
+      await vi.waitFor(() => expect(resets).toEqual([1]));
+      expect(target.auth).toEqual(['Bearer tok']);
+    } finally {
+      feed.stop();
+      redirect.closeAllConnections();
+      await new Promise((resolve) => redirect.close(resolve));
+    }
+  });
+});

@@ -57,10 +57,15 @@ export function subscriptionFeed(options: FeedOptions) {
 
   async function open(): Promise<void> {
     controller = new AbortController();
-    const response = await fetch(options.url, {
-      headers: { Accept: 'text/event-stream', Authorization: `Bearer ${await options.token()}` },
-      signal: controller.signal,
-    });
+    const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${await options.token()}` };
+    // Firebase may answer a stream request with a 307 to the server holding the database: fetch
+    // would follow it without the Authorization header (another origin), so it is followed here.
+    let response = await fetch(options.url, { headers, signal: controller.signal, redirect: 'manual' });
+    for (let hops = 0; hops < 3 && [301, 302, 303, 307, 308].includes(response.status); hops += 1) {
+      const location = response.headers.get('location');
+      if (location === null) break;
+      response = await fetch(new URL(location, response.url || options.url), { headers, signal: controller.signal, redirect: 'manual' });
+    }
     if (!response.ok || !response.body) throw new Error(`${response.status} ${await response.text().catch(() => '')}`.trim());
     const decoder = new TextDecoder();
     // The first event holds the whole list (tens of MB): chunks are kept apart and joined once an
