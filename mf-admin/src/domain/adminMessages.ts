@@ -67,6 +67,8 @@ export const importProgress = (done: number, total: number): string =>
   `${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows imported`;
 export const importInterrupted = (done: number, total: number): string =>
   `Connection lost: ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows are saved. Press Resume when the connection is back; nothing is written twice.`;
+export const importStalled = (done: number, total: number): string =>
+  `No answer from the server for 30 s: ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows are saved. Press Resume; rows already saved are skipped.`;
 export const importStopped = (done: number, total: number, message: string): string =>
   `Import stopped after ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows: ${message} Press Resume to go on; rows already saved are skipped.`;
 export const IMPORT_RESUME = 'Resume';

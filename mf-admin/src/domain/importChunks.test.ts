@@ -87,3 +87,24 @@ describe('writeChunks', () => {
     expect(result).toEqual({ progress: { next: 1, done: 1, written: 1, unchanged: 0 }, outcome: { kind: 'failed', error: refused } });
   });
 });
+
+describe('a part without an answer', () => {
+  it('stops the run as stalled, the parts before it counted, so that Resume can go on', async () => {
+    const parts = chunksOf(
+      [1, 2].map((d) => row('Gali', d)),
+      1,
+    );
+    const write = (chunk: ImportChunk): Promise<ImportChunkResult> =>
+      chunk.index === 0 ? Promise.resolve({ written: 1, unchanged: 0 }) : new Promise(() => undefined);
+    const result = await writeChunks({
+      parts,
+      progress: start,
+      replaces: {},
+      connected$: new BehaviorSubject(true),
+      write,
+      onProgress: () => undefined,
+      stallMs: 20,
+    });
+    expect(result).toEqual({ progress: { next: 1, done: 1, written: 1, unchanged: 0 }, outcome: { kind: 'stalled' } });
+  });
+});

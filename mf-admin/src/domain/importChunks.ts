@@ -37,10 +37,19 @@ export interface ImportProgress {
   unchanged: number;
 }
 
-export type ImportOutcome = { kind: 'done' } | { kind: 'offline' } | { kind: 'failed'; error: unknown };
+export type ImportOutcome = { kind: 'done' } | { kind: 'offline' } | { kind: 'stalled' } | { kind: 'failed'; error: unknown };
+
+/**
+ * How long a part may go without an answer while the connection says it is up before the run
+ * stops and offers Resume: a part takes about a second, so this is a write lost on its way, never
+ * a slow one. Resume then compares with the data as always.
+ */
+export const PART_STALL_MS = 30_000;
 
 /** The connection ended while a part was on its way. */
 class ConnectionLost extends Error {}
+/** A part had no answer within PART_STALL_MS. */
+class Stalled extends Error {}
 
 /**
  * Parts on their way at once: while the database applies one, the page prepares and sends the
@@ -64,8 +73,9 @@ export async function writeChunks(options: {
   connected$: Observable<boolean>;
   write: (chunk: ImportChunk) => Promise<ImportChunkResult>;
   onProgress: (progress: ImportProgress) => void;
+  stallMs?: number;
 }): Promise<{ progress: ImportProgress; outcome: ImportOutcome }> {
-  const { parts, replaces, write, onProgress } = options;
+  const { parts, replaces, write, onProgress, stallMs = PART_STALL_MS } = options;
   let progress = options.progress;
   let online = true;
   let lost: (error: Error) => void = () => undefined;
@@ -94,11 +104,18 @@ export async function writeChunks(options: {
     launch();
     for (let sent = flying.shift(); sent; sent = flying.shift()) {
       let result: ImportChunkResult;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Stalled()), stallMs);
+      });
       try {
-        result = await Promise.race([sent, dropped]);
+        result = await Promise.race([sent, dropped, stalled]);
       } catch (error) {
         if (error instanceof ConnectionLost || !online) return { progress, outcome: { kind: 'offline' } };
+        if (error instanceof Stalled) return { progress, outcome: { kind: 'stalled' } };
         return { progress, outcome: { kind: 'failed', error } };
+      } finally {
+        clearTimeout(timer);
       }
       progress = {
         next: progress.next + 1,

@@ -25,6 +25,7 @@ import {
   importPreviewShown,
   importProgress,
   importReplaces,
+  importStalled,
   importStopped,
   importSummary,
   publishedCheckFailed,
@@ -193,6 +194,7 @@ export function BulkImport() {
     }
     setRun({ ...from, progress, state: 'stopped' });
     if (outcome.kind === 'offline') return show(importInterrupted(progress.done, from.total), 'error', null);
+    if (outcome.kind === 'stalled') return show(importStalled(progress.done, from.total), 'error', null);
     const error = outcome.error;
     const words = error instanceof ImportChangedError ? importChanged(error.game, error.date, error.now) : errorText(error);
     show(
