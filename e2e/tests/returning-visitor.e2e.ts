@@ -3,7 +3,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { siteNow } from '../../shared/domain/siteTime.ts';
 import { NOTIFY_YES } from '../../shared/domain/messages.ts';
 import { PUSH_FAILED_HELP, PUSH_FAILED_TITLE, PUSH_RETRY, PUSH_WORKING } from '../../shell/src/strings.ts';
-import { launchBrowser, muteNotificationPrompt, openPhone, skipSplash, waitForLiveWidget } from '../support/browser.ts';
+import {
+  MOBILE,
+  PHONE_USER_AGENT,
+  launchBrowser,
+  muteNotificationPrompt,
+  openPhone,
+  skipSplash,
+  waitForLiveWidget,
+} from '../support/browser.ts';
 import { ownerRest } from '../support/resultsRest.ts';
 import { visitorSees } from '../support/admin.ts';
 
@@ -161,6 +169,15 @@ describe('the monthly table on a phone follows a day without a draw', () => {
     // Marked while the monthly table, below the first screen, is still the server's HTML.
     await mark(true);
     await visitorSees(page, GAME, 'आज अवकाश (No draw today)');
+    // The table still fits the phone: 'कल आया था' beside the longer cell breaks into two lines at most.
+    const yesterdayHeading = page.locator('[data-widget="mf-results/ResultTable"] thead th').nth(1);
+    expect(await yesterdayHeading.textContent()).toBe('कल आया था');
+    const lines = await yesterdayHeading.evaluate((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBeLessThanOrEqual(2);
     await waitForLiveWidget(page, 'mf-results/MonthlyTable');
     const table = page.locator('[data-widget="mf-results/MonthlyTable"] table').first();
     const column = await table.locator('thead th').allTextContents();
@@ -176,6 +193,40 @@ describe('the monthly table on a phone follows a day without a draw', () => {
     await expect.poll(() => todayCell.textContent()).toBe('अवकाश (No draw)');
     // Taken over without a part rendered again (React's hydration error #418).
     expect(warnings).toEqual([]);
+  });
+});
+
+describe("the next game's countdown in the server's HTML", () => {
+  it("says the result's time, which stays true, and the live countdown takes its place without moving anything", async () => {
+    // Without JavaScript: the server's HTML as it is, however long ago it was made.
+    const html = await browser.newContext({
+      viewport: MOBILE,
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+      userAgent: PHONE_USER_AGENT,
+      javaScriptEnabled: false,
+      locale: 'hi-IN',
+    });
+    contexts.push(html);
+    const still = await html.newPage();
+    await still.goto(site + '/');
+    const stillBlock = still.locator('[data-widget="mf-results/NextGame"]');
+    const time = ((await stillBlock.getByTestId('next-game-time').textContent()) ?? '').replace(/ \(कल\)$/, '');
+    expect(time).toMatch(/^\d\d:\d\d [AP]M$/);
+    const line = (page: Page) => page.locator('[data-widget="mf-results/NextGame"] p:has([data-testid="next-game-countdown"])');
+    expect((await line(still).innerText()).trim()).toBe(`रिज़ल्ट का समय ${time}`);
+    const before = await line(still).boundingBox();
+
+    // With it: the countdown, in the same box.
+    const { context, page } = await phone();
+    await skipSplash(context);
+    await muteNotificationPrompt(page);
+    await page.goto(site + '/');
+    await liveInPlace(page, 'mf-results/NextGame');
+    await expect.poll(async () => (await line(page).innerText()).trim()).toMatch(/^रिज़ल्ट आने में \d\d:\d\d:\d\d$/);
+    const after = await line(page).boundingBox();
+    expect({ width: after?.width, height: after?.height }).toEqual({ width: before?.width, height: before?.height });
   });
 });
 
