@@ -29,7 +29,8 @@ const SEPARATE: RemoteName = 'mf-agents';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!(await buildStale())) throw new Error('e2e: the build failed');
-  const stack = await startStack({ separateRemotes: [SEPARATE], echo: process.env.E2E_ECHO === '1' });
+  // The database sends streams elsewhere with a 307, as Firebase does: every visit takes that path.
+  const stack = await startStack({ separateRemotes: [SEPARATE], streamRedirect: true, echo: process.env.E2E_ECHO === '1' });
   let control: Server | undefined;
   try {
     const seed = seedData({ days: 45, now: seedNow() });

@@ -777,7 +777,7 @@ describe('runtimeConfigProblems: the RuntimeConfig type of shared/data/config.ts
       'config.json: firebase.region is not a Firebase option.',
       'config.json: firebase.projectId must be a non-empty string.',
       'config.json: firebase.databaseURL must be a non-empty string.',
-      'config.json: emulators.database must be { host: string, port: integer }.',
+      'config.json: emulators.database must be { host: string, port: integer, streamPort?: integer }.',
       'config.json: remotes["a"] must be a string.',
     ]);
   });

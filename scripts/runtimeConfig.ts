@@ -63,8 +63,14 @@ export function runtimeConfigProblems(value: unknown, label: string): string[] {
     else {
       optionalString(value.emulators, 'auth', 'emulators.auth');
       const database = value.emulators.database;
-      if (database !== undefined && (!isObject(database) || typeof database.host !== 'string' || !Number.isInteger(database.port))) {
-        say('emulators.database', 'must be { host: string, port: integer }');
+      if (
+        database !== undefined &&
+        (!isObject(database) ||
+          typeof database.host !== 'string' ||
+          !Number.isInteger(database.port) ||
+          (database.streamPort !== undefined && !Number.isInteger(database.streamPort)))
+      ) {
+        say('emulators.database', 'must be { host: string, port: integer, streamPort?: integer }');
       }
     }
   }

@@ -43,6 +43,11 @@ export interface StackOptions {
   separateRemotes?: RemoteName[];
   /** More origins that pages are opened from (npm run dev's proxy), for the notify service's CORS. */
   siteOrigins?: string[];
+  /**
+   * The database answers stream requests as Firebase does, with a 307 to another host (its second
+   * port, in the pages' CSP): the end-to-end suite runs so.
+   */
+  streamRedirect?: boolean;
   echo?: boolean;
 }
 
@@ -108,8 +113,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           join(ROOT, 'database.rules.json'),
           '--project',
           PROJECT_ID,
+          ...(options.streamRedirect ? ['--stream-redirect'] : []),
         ],
-        { ready: /rtdb: listening on http:\/\/127\.0\.0\.1:(\d+)/, echo: options.echo },
+        {
+          ready: options.streamRedirect
+            ? /rtdb: streams answered 307 to port (\d+)[\s\S]*?rtdb: listening on http:\/\/127\.0\.0\.1:(\d+)/
+            : /rtdb: listening on http:\/\/127\.0\.0\.1:(\d+)/,
+          echo: options.echo,
+        },
       ),
       startProcess(
         'notify',
@@ -173,7 +184,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         databaseURL: `http://127.0.0.1:${ports.database}?ns=${NAMESPACE}`,
         appId: 'demo-app',
       },
-      emulators: { auth: `http://127.0.0.1:${ports.auth}`, database: { host: '127.0.0.1', port: ports.database } },
+      emulators: {
+        auth: `http://127.0.0.1:${ports.auth}`,
+        database: {
+          host: '127.0.0.1',
+          port: ports.database,
+          ...(options.streamRedirect ? { streamPort: Number(rtdb.match[1]) } : {}),
+        },
+      },
       notifyUrl: `http://127.0.0.1:${ports.notify}`,
       vapidPublicKey: notify.match[1],
       timezone: 'Asia/Kolkata',

@@ -95,7 +95,8 @@ function databaseSources(config: RuntimeConfig | undefined): string[] {
   if (!config) return [];
   const emulator = config.emulators?.database;
   if (!emulator) return [...PRODUCTION_DATABASE_SOURCES];
-  return [`http://${emulator.host}:${emulator.port}`, `ws://${emulator.host}:${emulator.port}`];
+  const streams = emulator.streamPort === undefined ? [] : [`http://${emulator.host}:${emulator.streamPort}`];
+  return [`http://${emulator.host}:${emulator.port}`, `ws://${emulator.host}:${emulator.port}`, ...streams];
 }
 
 /**

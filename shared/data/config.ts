@@ -10,8 +10,11 @@ export interface RuntimeConfig {
   emulators?: {
     /** e.g. "http://127.0.0.1:9099" */
     auth?: string;
-    /** e.g. { host: "127.0.0.1", port: 9000 } */
-    database?: { host: string; port: number };
+    /**
+     * e.g. { host: "127.0.0.1", port: 9000 }; `streamPort`: where the database sends stream
+     * requests with a 307, as Firebase does (the end-to-end stack), for the pages' CSP.
+     */
+    database?: { host: string; port: number; streamPort?: number };
   };
   /** Base URL of the push notification service, e.g. "http://127.0.0.1:5055". */
   notifyUrl?: string;

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { startRtdb, type RtdbServer } from './server.ts';
 
-const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--max-connections <count>] [--max-connections-per-address <count>] [--max-client-buffer-bytes <size>] [--max-body-bytes <size>] [--verbose]`;
+const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--max-connections <count>] [--max-connections-per-address <count>] [--max-client-buffer-bytes <size>] [--max-body-bytes <size>] [--stream-redirect] [--verbose]`;
 
 function fail(message: string): never {
   process.stderr.write(`rtdb: ${message}\n`);
@@ -29,6 +29,7 @@ try {
       'max-connections-per-address': { type: 'string' },
       'max-client-buffer-bytes': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'stream-redirect': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -77,6 +78,7 @@ try {
     maxConnectionsPerAddress,
     maxClientBufferBytes,
     maxBodyBytes,
+    streamRedirect: args['stream-redirect'],
     log: args.verbose ? (line) => process.stderr.write(`rtdb: ${line}\n`) : undefined,
     onFatal: (err) => fail(`storage failure, stopping: ${err.message}`),
   });
@@ -84,6 +86,7 @@ try {
   fail((err as Error).message);
 }
 
+if (server.streamPort !== undefined) process.stdout.write(`rtdb: streams answered 307 to port ${server.streamPort}\n`);
 process.stdout.write(`rtdb: listening on ${server.url}\n`);
 process.stdout.write(`rtdb: data ${args.data}, rules ${args.rules ?? '(open)'}, default namespace ${server.defaultNamespace}\n`);
 

@@ -3,13 +3,13 @@
  * and long-polling `/.lp`, over the namespaces of one data directory.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Connection } from './connection.ts';
-import { connectionLimit, guardConnections, logAcceptErrors, perAddressLimit } from './connection-limit.ts';
+import { connectionLimit, guardConnections, logAcceptErrors, perAddressLimit, type ConnectionGuard } from './connection-limit.ts';
 import { lockDataDir } from './lock.ts';
 import { LongPollSessions } from './long-poll.ts';
 import { ClientBudgets, DEFAULT_MAX_CLIENT_BUFFER_BYTES, DEFAULT_MAX_MESSAGE_BYTES, MessageBudget } from './message-budget.ts';
@@ -93,6 +93,12 @@ export interface RtdbOptions {
    * buffered. Default 1 MiB.
    */
   maxStreamBufferBytes?: number;
+  /**
+   * Answer REST stream requests as Firebase does: a `307` to another host (here: a second port of
+   * this server, `streamPort`), which the client follows, cross-origin, with CORS. Off by default
+   * (the local site's streams go straight to the port); the end-to-end suite turns it on.
+   */
+  streamRedirect?: boolean;
   /** Diagnostics (rejected tokens, failed onDisconnect writes) and internal errors. Default: internal errors to stderr. */
   log?: (line: string) => void;
   /**
@@ -107,6 +113,8 @@ export interface RtdbServer {
   url: string;
   host: string;
   defaultNamespace: string;
+  /** With `streamRedirect`: the second port that stream requests are sent to. */
+  streamPort?: number;
   /** REST event streams open now (tests use it to see that none outlives its client). */
   streamCount(): number;
   close(): Promise<void>;
@@ -243,6 +251,11 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
       return;
     }
     if (url.pathname === '/.lp') return longPoll.handle(req, res, url);
+    if (streamHost !== null && req.socket.localPort !== streamHost.port && String(req.headers.accept ?? '').includes('text/event-stream')) {
+      // As Firebase sends a stream to the server that holds the database: the same path and query there.
+      res.writeHead(307, { Location: `http://${urlHost(host)}:${streamHost.port}${req.url ?? '/'}`, 'Content-Length': 0 });
+      return void res.end();
+    }
     return handleRest(req, res, url, {
       namespaces,
       projectId,
@@ -323,23 +336,37 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
 
   // Node checks its header and request timeouts every `connectionsCheckingInterval`: often enough that
   // a connection outlives its timeout by a fraction of it at most.
-  const server = createServer(
-    {
-      headersTimeout: headersTimeoutMs,
-      requestTimeout: requestTimeoutMs,
-      connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
-    },
-    (req, res) => {
-      // A connection refused for its address's share has had its answer; a request that came on it anyway is dropped.
-      if (!guard.admitted(req.socket)) return void req.socket.destroy();
-      onRequest(req, res).catch((err: unknown) => {
-        reportError(`request failed: ${(err as Error).stack ?? String(err)}`);
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-    },
-  );
-  const guard = guardConnections(server, { max: maxConnections, maxPerAddress, silentTimeoutMs, upgradeTimeoutMs, log });
+  const serve = (): { server: Server; guard: ConnectionGuard } => {
+    const created: Server = createServer(
+      {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(headersTimeoutMs / 4))),
+      },
+      (req, res) => {
+        // A connection refused for its address's share has had its answer; a request that came on it anyway is dropped.
+        if (!guard.admitted(req.socket)) return void req.socket.destroy();
+        onRequest(req, res).catch((err: unknown) => {
+          reportError(`request failed: ${(err as Error).stack ?? String(err)}`);
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
+      },
+    );
+    const guard = guardConnections(created, { max: maxConnections, maxPerAddress, silentTimeoutMs, upgradeTimeoutMs, log });
+    return { server: created, guard };
+  };
+  const { server, guard } = serve();
+  // The second port of `streamRedirect`: the same handlers, where a stream request is served.
+  let streamHost: { server: Server; port: number } | null = null;
+  if (options.streamRedirect) {
+    const { server: second } = serve();
+    await new Promise<void>((ok, fail) => {
+      second.once('error', fail);
+      second.listen(0, host, () => ok());
+    });
+    streamHost = { server: second, port: (second.address() as AddressInfo).port };
+  }
   server.on('upgrade', (req, socket, head) => {
     if (!guard.admitted(socket)) return void socket.destroy();
     onUpgrade(req, socket, head).catch((err: unknown) => {
@@ -386,14 +413,24 @@ export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const close = (): Promise<void> => {
     closing ??= (async () => {
       const stopped = new Promise<void>((r) => server.close(() => r()));
+      const streamStopped = new Promise<void>((r) => (streamHost ? streamHost.server.close(() => r()) : r()));
       dropAllClients();
       server.closeAllConnections();
-      await stopped;
+      streamHost?.server.closeAllConnections();
+      await Promise.all([stopped, streamStopped]);
       await namespaces.closeAll();
       unlock?.();
     })();
     return closing;
   };
 
-  return { port, host, url: `http://${urlHost(host)}:${port}`, defaultNamespace, streamCount: () => streams.size, close };
+  return {
+    port,
+    host,
+    url: `http://${urlHost(host)}:${port}`,
+    defaultNamespace,
+    ...(streamHost ? { streamPort: streamHost.port } : {}),
+    streamCount: () => streams.size,
+    close,
+  };
 }
