@@ -26,6 +26,7 @@ describe('Dashboard', () => {
       'Sattaname Information',
       'Khaiwal Management',
       'Bulk Import Results',
+      'Export Results',
       'Audit Trail',
     ]);
   });
@@ -65,6 +66,7 @@ describe('Dashboard', () => {
       'Sattaname Information',
       'Khaiwal Management',
       'Bulk Import Results',
+      'Export Results',
       'Audit Trail',
     ]);
     // jsdom lays nothing out and has no scrollIntoView.
