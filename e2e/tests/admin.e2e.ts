@@ -456,12 +456,17 @@ describe('admin dashboard (mf-admin)', () => {
     expect(await entry.locator('p').first().textContent()).toMatch(
       new RegExp(`^Gali ${formatDisplayDate(TODAY).slice(0, 5)}: 07 → 08, by ${email}, (\\d{2}-\\d{2}-\\d{4} )?\\d{2}:\\d{2} [AP]M IST$`),
     );
-    // The import's entry keeps each row's old and new number, under "Show data".
+    // The import's entry describes its part (rows, first and last) and keeps the old number of
+    // each row it replaced (none here), under "Show data".
     const imported = trail.locator('li[data-path="sattanamee"]').first();
-    expect(await imported.locator('p').first().textContent()).toMatch(/^399 results imported, by /);
+    const first = `Gali ${formatDisplayDate(IMPORT_DAYS[0] ?? '')}`;
+    const last = `Gali ${formatDisplayDate(IMPORT_DAYS[399] ?? '')}`;
+    expect(await imported.locator('p').first().textContent()).toMatch(
+      new RegExp(`^399 results imported \\(part 1 of 1: ${first} … ${last}\\), by `),
+    );
     await imported.getByText('Show data').click();
-    expect(await imported.locator('dd').nth(1).textContent()).toMatch(new RegExp(`^\\{"Gali/${IMPORT_DAYS[0]}":null,`));
-    expect(await imported.locator('dd').nth(2).textContent()).toContain(`{"Gali/${IMPORT_DAYS[0]}":"00"`);
+    expect(await imported.locator('dd').nth(1).textContent()).toBe('—');
+    expect(await imported.locator('dd').nth(2).textContent()).toContain(`"rows":399,"first":"Gali/${IMPORT_DAYS[0]}"`);
   });
 
   it('is usable at 360 px: no sideways scrolling, every form reachable', async () => {
