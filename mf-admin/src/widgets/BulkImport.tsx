@@ -74,6 +74,8 @@ interface Run {
   progress: ImportProgress;
   total: number;
   started: number;
+  /** When it finished: the time shown stays the time it took. */
+  finished?: number;
   state: 'writing' | 'stopped' | 'done';
 }
 
@@ -184,7 +186,7 @@ export function BulkImport() {
     });
     setBusy(false);
     if (outcome.kind === 'done') {
-      setRun({ ...from, progress, state: 'done' });
+      setRun({ ...from, progress, state: 'done', finished: Date.now() });
       setText('');
       setFiles([]);
       if (fileInput.current) fileInput.current.value = '';
@@ -224,7 +226,7 @@ export function BulkImport() {
   }
 
   const writing = run?.state === 'writing';
-  const seconds = run ? Math.max(0, Math.round((Date.now() - run.started) / 1000)) : 0;
+  const seconds = run?.finished === undefined ? 0 : Math.max(0, Math.round((run.finished - run.started) / 1000));
 
   return (
     <Panel title={IMPORT_TITLE} wide>
