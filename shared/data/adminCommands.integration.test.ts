@@ -83,3 +83,25 @@ describe('the admin commands write text XML 1.0 may hold', () => {
     expect(await lastAudit('adinfo')).toEqual({ सुबह: { name: 'Gali ad', time: '11:00 AM' } });
   });
 });
+
+describe("the admin's audit trail", () => {
+  it('is read a page at a time, newest first, never whole', async () => {
+    // Newer than every entry the tests above wrote.
+    const at = Date.now() + 1_000_000;
+    await rest('audit', 'PATCH', {
+      a1: { uid: 'demo-admin', at, path: 'mian/name', old: null, new: '"one"' },
+      a2: { uid: 'demo-admin', at: at + 1, path: 'mian/name', old: null, new: '"two"' },
+      a3: { uid: 'demo-admin', at: at + 2, path: 'mian/name', old: null, new: '"three"' },
+    });
+    const page = (limit: number) =>
+      new Promise<string[]>((resolve) => {
+        const sub = admin.audit$(limit).subscribe((live) => {
+          if (!live.data) return;
+          resolve(live.data.map((entry) => entry.id));
+          queueMicrotask(() => sub.unsubscribe());
+        });
+      });
+    expect(await page(2)).toEqual(['a3', 'a2']);
+    expect(await page(3)).toEqual(['a3', 'a2', 'a1']);
+  });
+});

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { endAt, get, orderByChild, orderByKey, push, query, ref, serverTimestamp, startAt, update } from 'firebase/database';
+import { endAt, get, limitToLast, orderByChild, orderByKey, push, query, ref, serverTimestamp, startAt, update } from 'firebase/database';
 import type { Observable } from 'rxjs';
 import { valueOf } from './firebaseStreams.ts';
 import { DataError, ImportChangedError } from './errors.ts';
@@ -108,9 +108,12 @@ export async function deleteKhaiwal(ctx: AdminContext, id: string): Promise<void
   await writeAudited(ctx, { [path]: null }, path, previous, null);
 }
 
-/** The admin's audit trail, newest first. */
-export function auditTrail(ctx: DataContext): Observable<AuditEntry[]> {
-  return valueOf(ref(ctx.db, AUDIT)).pipe(
+/**
+ * The newest `limit` entries of the admin's audit trail, newest first: the dashboard never reads
+ * the whole trail, which grows with every write for as long as the site runs.
+ */
+export function auditTrail(ctx: DataContext, limit: number): Observable<AuditEntry[]> {
+  return valueOf(query(ref(ctx.db, AUDIT), orderByChild('at'), limitToLast(limit))).pipe(
     map((v) =>
       Object.entries((v ?? {}) as Record<string, AuditEntry>)
         .map(([id, e]) => ({ ...e, id }))

@@ -532,9 +532,9 @@ export class DataService {
     return this.command((c, ctx) => c.deleteKhaiwal(ctx, id));
   }
 
-  /** The admin's audit trail, newest first. */
-  audit$(): Observable<Live<AuditEntry[]>> {
-    return this.memo('audit', () => this.commandStream((c, ctx) => c.auditTrail(ctx)));
+  /** The newest `limit` entries of the admin's audit trail, newest first. */
+  audit$(limit = 26): Observable<Live<AuditEntry[]>> {
+    return this.memo(`audit:${limit}`, () => this.commandStream((c, ctx) => c.auditTrail(ctx, limit)));
   }
 
   /** The numbers published now for an import's rows, by `game/date` (rows without one are absent). */

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useLive } from '@satta/shared/data';
+import { useLive, type AuditEntry } from '@satta/shared/data';
 import { LOADING } from '@satta/shared/domain/messages';
 import { Button, colors, Panel } from '@satta/shared/ui';
 import { AUDIT_EMPTY, AUDIT_LOAD_ERROR, AUDIT_TITLE, SHOW_DATA, SHOW_MORE } from '../domain/adminMessages.ts';
@@ -61,9 +61,14 @@ const List = styled.ol`
  */
 export function AuditTrail() {
   const data = useAdminData();
-  const audit$ = useMemo(() => data.audit$(), [data]);
-  const { data: entries, error } = useLive(audit$);
   const [shown, setShown] = useState(PAGE);
+  // One more than is shown, to know whether there are older ones: the trail is read a page at a
+  // time, never whole. The page shown stays while the next one loads.
+  const audit$ = useMemo(() => data.audit$(shown + 1), [data, shown]);
+  const { data: loaded, error } = useLive(audit$);
+  const last = useRef<AuditEntry[] | undefined>(undefined);
+  if (loaded) last.current = loaded;
+  const entries = loaded ?? last.current;
   const today = useSiteNow(data.timezone).dateKey;
 
   return (
