@@ -18,37 +18,40 @@ describe('chunksOf', () => {
 });
 
 describe('writeChunks', () => {
-  it('stops when the connection drops mid-part, and a resume writes only what the data lacks', async () => {
+  it('stops when the connection drops mid-part; Resume waits for that part to land, then writes only what the data lacks', async () => {
     const parts = chunksOf(
       [1, 2, 3, 4, 5, 6].map((d) => row('Gali', d)),
       2,
     );
     const stored = new Set<string>();
     const connected = new BehaviorSubject(true);
+    const writes: string[] = [];
     let dropped = false;
     // The database: a part compares its rows with what is stored and writes the rest.
     const write = async (chunk: ImportChunk): Promise<ImportChunkResult> => {
       const fresh = chunk.rows.filter((r) => !stored.has(r.date));
-      fresh.forEach((r) => stored.add(r.date));
+      writes.push(`${chunk.index + 1}: ${fresh.length}`);
       if (chunk.index === 1 && !dropped) {
         dropped = true;
-        // The second part lands, but the connection goes before its answer.
+        // The connection goes while the second part is on its way; the SDK sends it again once
+        // it is back, and it lands a moment later.
         setTimeout(() => connected.next(false), 0);
-        return new Promise(() => undefined);
+        return new Promise((done) =>
+          setTimeout(() => {
+            fresh.forEach((r) => stored.add(r.date));
+            done({ written: fresh.length, unchanged: 0 });
+          }, 30),
+        );
       }
+      fresh.forEach((r) => stored.add(r.date));
       return { written: fresh.length, unchanged: chunk.rows.length - fresh.length };
     };
     const seen: number[] = [];
-    const first = await writeChunks({
-      parts,
-      progress: start,
-      replaces: {},
-      connected$: connected,
-      write,
-      onProgress: (p) => seen.push(p.done),
-    });
+    const onProgress = (p: ImportProgress) => seen.push(p.done);
+    const first = await writeChunks({ parts, progress: start, replaces: {}, connected$: connected, write, onProgress });
     expect(first.outcome).toEqual({ kind: 'offline' });
     expect(first.progress).toEqual({ next: 1, done: 2, written: 2, unchanged: 0 });
+    expect(first.unsettled).toHaveLength(2);
 
     connected.next(true);
     const second = await writeChunks({
@@ -57,11 +60,13 @@ describe('writeChunks', () => {
       replaces: {},
       connected$: connected,
       write,
-      onProgress: (p) => seen.push(p.done),
+      onProgress,
+      unsettled: first.unsettled,
     });
     expect(second.outcome).toEqual({ kind: 'done' });
     // Parts 2 and 3 had landed (the third sent while the second was on its way): both skipped.
     expect(second.progress).toEqual({ next: 3, done: 6, written: 2, unchanged: 4 });
+    expect(writes).toEqual(['1: 2', '2: 2', '3: 2', '2: 0', '3: 0']);
     expect(seen).toEqual([2, 4, 6]);
     expect([...stored].sort()).toEqual(['2005-01-01', '2005-01-02', '2005-01-03', '2005-01-04', '2005-01-05', '2005-01-06']);
   });
@@ -84,7 +89,9 @@ describe('writeChunks', () => {
       write,
       onProgress: () => undefined,
     });
-    expect(result).toEqual({ progress: { next: 1, done: 1, written: 1, unchanged: 0 }, outcome: { kind: 'failed', error: refused } });
+    expect(result).toMatchObject({ progress: { next: 1, done: 1, written: 1, unchanged: 0 }, outcome: { kind: 'failed', error: refused } });
+    // The third part, sent while the second was on its way, is left to settle.
+    expect(result.unsettled).toHaveLength(1);
   });
 });
 
@@ -105,6 +112,7 @@ describe('a part without an answer', () => {
       onProgress: () => undefined,
       stallMs: 20,
     });
-    expect(result).toEqual({ progress: { next: 1, done: 1, written: 1, unchanged: 0 }, outcome: { kind: 'stalled' } });
+    expect(result).toMatchObject({ progress: { next: 1, done: 1, written: 1, unchanged: 0 }, outcome: { kind: 'stalled' } });
+    expect(result.unsettled).toHaveLength(1);
   });
 });

@@ -74,8 +74,25 @@ export async function writeChunks(options: {
   write: (chunk: ImportChunk) => Promise<ImportChunkResult>;
   onProgress: (progress: ImportProgress) => void;
   stallMs?: number;
-}): Promise<{ progress: ImportProgress; outcome: ImportOutcome }> {
+  /**
+   * Parts an earlier run sent and never heard back from. The SDK sends them again once the
+   * connection is back; the run waits for them to settle (at most `stallMs`) before reading
+   * anything, so that it never compares with data a moment before such a part lands (which
+   * would write those rows a second time, with a second audit entry).
+   */
+  unsettled?: readonly Promise<unknown>[];
+}): Promise<{ progress: ImportProgress; outcome: ImportOutcome; unsettled: Promise<unknown>[] }> {
   const { parts, replaces, write, onProgress, stallMs = PART_STALL_MS } = options;
+  if (options.unsettled && options.unsettled.length > 0) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled(options.unsettled),
+      new Promise((ok) => {
+        timer = setTimeout(ok, stallMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
   let progress = options.progress;
   let online = true;
   let lost: (error: Error) => void = () => undefined;
@@ -89,6 +106,8 @@ export async function writeChunks(options: {
     if (!connected) lost(new ConnectionLost());
   });
   const flying: Promise<ImportChunkResult>[] = [];
+  // What a stopped run leaves on its way: the part it waited for and those sent after it.
+  const leftOver = (sent?: Promise<ImportChunkResult>): Promise<unknown>[] => (sent ? [sent, ...flying] : [...flying]);
   let launched = progress.next;
   const launch = (): void => {
     while (online && flying.length < PARTS_IN_FLIGHT && launched < parts.length) {
@@ -100,7 +119,7 @@ export async function writeChunks(options: {
     }
   };
   try {
-    if (!online) return { progress, outcome: { kind: 'offline' } };
+    if (!online) return { progress, outcome: { kind: 'offline' }, unsettled: [] };
     launch();
     for (let sent = flying.shift(); sent; sent = flying.shift()) {
       let result: ImportChunkResult;
@@ -111,9 +130,9 @@ export async function writeChunks(options: {
       try {
         result = await Promise.race([sent, dropped, stalled]);
       } catch (error) {
-        if (error instanceof ConnectionLost || !online) return { progress, outcome: { kind: 'offline' } };
-        if (error instanceof Stalled) return { progress, outcome: { kind: 'stalled' } };
-        return { progress, outcome: { kind: 'failed', error } };
+        if (error instanceof ConnectionLost || !online) return { progress, outcome: { kind: 'offline' }, unsettled: leftOver(sent) };
+        if (error instanceof Stalled) return { progress, outcome: { kind: 'stalled' }, unsettled: leftOver(sent) };
+        return { progress, outcome: { kind: 'failed', error }, unsettled: leftOver() };
       } finally {
         clearTimeout(timer);
       }
@@ -126,7 +145,7 @@ export async function writeChunks(options: {
       onProgress(progress);
       launch();
     }
-    return { progress, outcome: progress.next < parts.length ? { kind: 'offline' } : { kind: 'done' } };
+    return { progress, outcome: progress.next < parts.length ? { kind: 'offline' } : { kind: 'done' }, unsettled: leftOver() };
   } finally {
     watch.unsubscribe();
   }

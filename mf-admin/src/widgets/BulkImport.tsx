@@ -74,6 +74,8 @@ interface Run {
   progress: ImportProgress;
   total: number;
   started: number;
+  /** Parts sent and not answered when it stopped: a resume waits for them to settle first. */
+  unsettled?: Promise<unknown>[];
   /** When it finished: the time shown stays the time it took. */
   finished?: number;
   state: 'writing' | 'stopped' | 'done';
@@ -176,7 +178,8 @@ export function BulkImport() {
     setBusy(true);
     setRun({ ...from, state: 'writing' });
     show('', 'info', 0);
-    const { progress, outcome } = await writeChunks({
+    const { progress, outcome, unsettled } = await writeChunks({
+      unsettled: from.unsettled ?? [],
       parts: from.parts,
       progress: from.progress,
       replaces: from.replaces,
@@ -194,7 +197,7 @@ export function BulkImport() {
       setPublished(null);
       return show(importDone(from.total), 'success', MESSAGE_MS);
     }
-    setRun({ ...from, progress, state: 'stopped' });
+    setRun({ ...from, progress, unsettled, state: 'stopped' });
     if (outcome.kind === 'offline') return show(importInterrupted(progress.done, from.total), 'error', null);
     if (outcome.kind === 'stalled') return show(importStalled(progress.done, from.total), 'error', null);
     const error = outcome.error;
