@@ -16,7 +16,9 @@ const dayKey = (offsetDays: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const today = dayKey(0);
 const yesterday = dayKey(-1);
-const DATA_AT = Date.UTC(2026, 0, 2, 3, 4, 5);
+// The page is rendered at the time of its data (its clock): late today in India, every game played.
+const DATA_AT = Date.parse(`${today}T23:45:05+05:30`);
+const DATA_AT_HTTP = new Date(DATA_AT).toUTCString();
 
 const mounts = testMounts();
 
@@ -73,7 +75,7 @@ describe('render service', () => {
     // The inlined data cannot end its script element early.
     expect(html).toContain('आज की खबर \\u003c/script>\\u003cb>');
     // With the day the page was rendered for: the browser hydrates it only on the same day.
-    expect(html).toContain(`<script type="application/json" id="satta-data">{"at":1767323045000,"today":"${today}","entries":{`);
+    expect(html).toContain(`<script type="application/json" id="satta-data">{"at":${DATA_AT},"today":"${today}","entries":{`);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
   });
 
@@ -166,7 +168,7 @@ describe('render service', () => {
     data.snapshot = null;
     const response = await get('/');
     expect(response.status).toBe(200);
-    expect(response.headers.get('last-modified')).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+    expect(response.headers.get('last-modified')).toBe(DATA_AT_HTTP);
     expect(await response.text()).toBe(last);
     data.snapshot = snapshot;
   });
@@ -184,7 +186,7 @@ describe('feeds', () => {
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
     expect(json.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
-    expect(json.headers.get('last-modified')).toBe('Fri, 02 Jan 2026 03:04:05 GMT');
+    expect(json.headers.get('last-modified')).toBe(DATA_AT_HTTP);
     const feed = (await json.json()) as { feed_url: string; items: { id: string; title: string }[] };
     expect(feed.feed_url).toBe(`${server.url}/feed.json`);
     const display = (key: string) => key.split('-').reverse().join('-');
