@@ -21,6 +21,17 @@ interface ShardEntry {
   sent?: number;
 }
 
+/** What names one shard of one announcement in the ledger. */
+interface ShardKey {
+  date: string;
+  game: string;
+  number: string;
+  previous: string | null;
+  index: number;
+  /** The announcement (shards.ts: announcementId); absent in shards queued before it existed. */
+  announcement?: string;
+}
+
 export interface Claim {
   claimed: boolean;
   /** The number announced before (the claim is a correction of it), or null. */
@@ -36,8 +47,10 @@ export interface Claim {
  * to those who already got it.
  */
 export function sentLedger(db: Database) {
-  const shardRef = (shard: { date: string; game: string; number: string; previous: string | null; index: number }) =>
-    db.ref(`${SHARDS}/${shard.date}/${shard.game}/${shard.previous ?? 'new'}-${shard.number}/${shard.index}`);
+  const shardRef = (shard: ShardKey) =>
+    db.ref(
+      `${SHARDS}/${shard.date}/${shard.game}/${shard.previous ?? 'new'}-${shard.number}${shard.announcement ? `-${shard.announcement}` : ''}/${shard.index}`,
+    );
   return {
     /**
      * Claims the announcement of `number`: `claimed` when this caller is to send it, with the
@@ -69,11 +82,7 @@ export function sentLedger(db: Database) {
      * (the queue tries again later); one whose sender died without finishing is claimed again
      * once its lease has run out.
      */
-    async claimShard(
-      shard: { date: string; game: string; number: string; previous: string | null; index: number },
-      leaseMs: number,
-      now = Date.now(),
-    ): Promise<ShardClaim> {
+    async claimShard(shard: ShardKey, leaseMs: number, now = Date.now()): Promise<ShardClaim> {
       let found: ShardEntry | null = null;
       const result = await shardRef(shard).transaction(
         (current: unknown) => {
@@ -92,15 +101,12 @@ export function sentLedger(db: Database) {
     },
 
     /** The shard was sent (`sent` of its subscriptions reached): a later delivery is `done`. */
-    async shardDone(
-      shard: { date: string; game: string; number: string; previous: string | null; index: number },
-      sent: number,
-    ): Promise<void> {
+    async shardDone(shard: ShardKey, sent: number): Promise<void> {
       await shardRef(shard).set({ state: 'done', sent } satisfies ShardEntry);
     },
 
     /** The shard failed before it was sent: the queue's next delivery may claim it at once. */
-    async releaseShard(shard: { date: string; game: string; number: string; previous: string | null; index: number }): Promise<void> {
+    async releaseShard(shard: ShardKey): Promise<void> {
       await shardRef(shard).remove();
     },
 

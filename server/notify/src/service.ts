@@ -25,6 +25,7 @@ import {
   secretShardAuth,
   shardCount,
   shardRequests,
+  announcementId,
   type ShardDriver,
   type TasksClient,
 } from './shards.ts';
@@ -157,7 +158,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
       // Cut into shards of at most NOTIFY_SHARD_SIZE followers, each sent by one POST /shards.
       const followers = (await store.followers(game, config.backendTimeoutMs)).length;
       const count = shardCount(followers, config.shardSize);
-      await driver.enqueue(shardRequests({ date, game, number, previous: claim.previous }, count));
+      await driver.enqueue(shardRequests({ date, game, number, previous: claim.previous, announcement: announcementId() }, count));
       log(`notify: ${game} ${number} (${date}): ${followers} follower(s) in ${count} shard(s), handed to ${driver.name}`, {
         event: 'result-shards',
         game,

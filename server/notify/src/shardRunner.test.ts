@@ -93,6 +93,15 @@ describe('a shard of an announcement', () => {
     expect((await run({ ...SHARD, number: '43', previous: '42' })).body.status).toBe('sent');
   });
 
+  it('of the same numbers announced again (42 -> 43, back to 42, then 43 again) is another announcement, and is sent', async () => {
+    const { run, sent } = runner();
+    const correction = { ...SHARD, number: '43', previous: '42', announcement: 'first' };
+    expect((await run(correction)).body.status).toBe('sent');
+    expect((await run(correction)).body.status).toBe('duplicate');
+    expect((await run({ ...correction, announcement: 'again' })).body.status).toBe('sent');
+    expect(sent).toHaveLength(slice.length * 2);
+  });
+
   it('delivered twice at once, one delivery sends and the other is told to come back (409, Retry-After)', async () => {
     const { run, sent } = runner({ slowMs: 200 });
     const [a, b] = await Promise.all([run(SHARD), run(SHARD)]);

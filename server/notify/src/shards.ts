@@ -18,6 +18,17 @@ export interface ShardRequest {
   /** This shard, 0 .. count - 1. */
   index: number;
   count: number;
+  /**
+   * The announcement it belongs to (`announcementId`, one per claim of the sent ledger): the same
+   * numbers announced again (61 -> 62, back to 61, then 62 again) are another announcement, whose
+   * shards must not be taken for a second delivery of the first one's.
+   */
+  announcement?: string;
+}
+
+/** An id for one announcement (a claim of the sent ledger): time-ordered and unique enough. */
+export function announcementId(now = Date.now()): string {
+  return `${now.toString(36)}${randomBytes(4).toString('hex')}`;
 }
 
 export interface ShardDriver {
@@ -54,7 +65,7 @@ const NUMBER = /^\d{1,3}$/;
 /** Checks a POST /shards body. */
 export function parseShardRequest(value: unknown): { ok: true; shard: ShardRequest } | { ok: false; error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'Expected a shard object.' };
-  const { date, game, number, previous, index, count } = value as Record<string, unknown>;
+  const { date, game, number, previous, index, count, announcement } = value as Record<string, unknown>;
   if (typeof date !== 'string' || !DATE.test(date)) return { ok: false, error: 'date must be YYYY-MM-DD.' };
   if (typeof game !== 'string' || game.length === 0 || game.length > 100 || /[.$#[\]/]/.test(game))
     return { ok: false, error: 'game must be a game name.' };
@@ -65,13 +76,15 @@ export function parseShardRequest(value: unknown): { ok: true; shard: ShardReque
     return { ok: false, error: 'count must be a whole number from 1 to 10000.' };
   if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count)
     return { ok: false, error: 'index must be a whole number below count.' };
-  return { ok: true, shard: { date, game, number, previous, index, count } };
+  if (announcement !== undefined && (typeof announcement !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(announcement)))
+    return { ok: false, error: 'announcement must be the id of the announcement.' };
+  return { ok: true, shard: { date, game, number, previous, index, count, ...(announcement === undefined ? {} : { announcement }) } };
 }
 
 /** A Cloud Tasks task id (letters, digits, - and _): the same shard always gets the same name. */
 export function taskId(shard: ShardRequest): string {
   const claim = createHash('sha256')
-    .update(`${shard.date}/${shard.game}/${shard.previous ?? ''}>${shard.number}`)
+    .update(`${shard.date}/${shard.game}/${shard.previous ?? ''}>${shard.number}/${shard.announcement ?? ''}`)
     .digest('base64url')
     .slice(0, 22);
   return `${shard.date}-${claim}-${shard.index}-of-${shard.count}`;
