@@ -149,15 +149,17 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   // until it is looked at again: after FINISHED_YEAR_RECHECK_MS, or at once after a correction
   // (its year is then loaded, and the page rendered again only if what it read changed).
   const finishedYears = new PageCache(render, { extraInputs, compact: true });
-  let correctionsSeen: unknown;
+  let correctionsSeen: { value: unknown; json: string } | null = null;
   const finishedYearPage = async (key: string, year: { game: string; year: number }): Promise<StoredPage | null> => {
     const snapshot = options.data.snapshot;
     if (!snapshot) return finishedYears.peek(key);
     const corrections = snapshot.entries[cacheKeys.corrections];
-    if (corrections !== correctionsSeen) {
-      // A correction may be of any past day: each finished year is looked at again when next asked for.
-      if (correctionsSeen !== undefined) finishedYears.recheck(() => true);
-      correctionsSeen = corrections;
+    if (corrections !== correctionsSeen?.value) {
+      // A correction may be of any past day: each finished year is looked at again when next asked
+      // for. Compared by content: the same list read again (a new day's window) changes nothing.
+      const json = JSON.stringify(corrections ?? null);
+      if (correctionsSeen !== null && json !== correctionsSeen.json) finishedYears.recheck(() => true);
+      correctionsSeen = { value: corrections, json };
     }
     const stored = finishedYears.peek(key);
     if (

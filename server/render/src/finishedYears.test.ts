@@ -94,6 +94,11 @@ describe("a finished year's chart", () => {
 
   it('is looked at again after a correction, and rendered again only if its data changed', async () => {
     const renders = server.finishedYears.renders;
+    // The same corrections read again (a new day's window): nothing to look at.
+    data.snapshot = { ...(data.snapshot as Snapshot), entries: { ...(data.snapshot as Snapshot).entries, [cacheKeys.corrections]: [] } };
+    loads.length = 0;
+    await get(`/chart/gali/${old}`);
+    expect(loads).toEqual([]);
     // A correction of another year: the page is looked at (its year read), not rendered.
     database[`year:Gali:${old + 1}`] = { [`${old + 1}-02-02`]: '21' };
     data.snapshot = {
