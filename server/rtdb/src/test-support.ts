@@ -194,22 +194,26 @@ export class WireClient {
   }
 }
 
-/** A write as the owner over REST (`auth=owner`, which the rules do not bind); throws unless it is acknowledged. */
 /**
- * fetch, sent once more when it failed with ECONNRESET before any answer: fetch keeps idle
- * connections open for the next request, and on a loaded machine it can pick one the server is
- * closing at that moment (its keep-alive time is up) — the request then never reached the server.
- * Browsers send such a request again too. Only for requests that may be repeated (GET, PUT).
+ * fetch, sent once more when its connection failed before any answer: fetch keeps idle
+ * connections open for the next request, and it can pick one the server is closing at that moment
+ * (its keep-alive time is up). The request then fails with ECONNRESET, or with undici's
+ * UND_ERR_SOCKET "other side closed" when the whole request was written before the close was seen
+ * (a 256 KB PUT in rest-stream.hostile.test.ts, 0 bytes read). Browsers send such a request again
+ * too. Only for requests that may be repeated (GET, PUT).
  */
 export async function fetchOnce(url: string, init: RequestInit = {}): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
     const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    if (code !== 'ECONNRESET' || init.signal?.aborted === true || (init.method ?? 'GET') === 'POST') throw error;
+    const closedBeforeAnswer = code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+    if (!closedBeforeAnswer || init.signal?.aborted === true || (init.method ?? 'GET') === 'POST') throw error;
     return fetch(url, init);
   }
 }
+
+/** A write as the owner over REST (`auth=owner`, which the rules do not bind); throws unless it is acknowledged. */
 
 export async function ownerWrite(baseUrl: string, method: string, ns: string, path: string, body?: unknown): Promise<void> {
   const res = await fetchOnce(`${baseUrl}/${path}.json?ns=${ns}&auth=owner`, { method, body: JSON.stringify(body) });
