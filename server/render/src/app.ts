@@ -260,7 +260,11 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
       // A request that has gone stops waiting for its image (and the drawing is dropped if nobody waits).
       const gone = new AbortController();
       res.once('close', () => gone.abort());
-      const answer = await previews.answer(preview, current, { waitMs: PREVIEW_WAIT_MS, signal: gone.signal });
+      const answer = await previews.answer(preview, current, {
+        waitMs: PREVIEW_WAIT_MS,
+        firstWaitMs: PREVIEW_FIRST_WAIT_MS,
+        signal: gone.signal,
+      });
       if (answer.kind === 'current') return sendImage(req, res, answer.image);
       // Not drawn in time (many asked at once, or the drawing failed): the page's last image, kept
       // by no cache, else a retry later. The next request finds the new one drawn.
@@ -476,8 +480,12 @@ function sendImage(req: IncomingMessage, res: ServerResponse, image: StoredImage
   res.end(req.method === 'HEAD' ? undefined : image.png);
 }
 
-/** How long an image request waits for its drawing before it gets the page's last image, or a retry. */
+/**
+ * How long an image request waits for its drawing before it gets the page's last image; one for
+ * a page never drawn (nothing else to give) waits its turn, up to PREVIEW_FIRST_WAIT_MS, then a retry.
+ */
 export const PREVIEW_WAIT_MS = 800;
+export const PREVIEW_FIRST_WAIT_MS = 10_000;
 /** A page's last image while its current one is drawn: no cache keeps it under the new address. */
 export const PREVIEW_STALE_CACHE_CONTROL = 'no-store';
 

@@ -369,6 +369,15 @@ describe('a crawler asking for many images at once', () => {
     expect(draw).toHaveBeenCalledTimes(3);
   });
 
+  it('lets a page never drawn wait its turn past the short wait: it has no last image to give', async () => {
+    const { draw, release } = held();
+    const images = new PreviewImages({ timezone: TZ, draw, queue: 2 });
+    const first = images.answer(chart(images, 2020), snapshot, { waitMs: 10, firstWaitMs: 60_000 });
+    await new Promise((ok) => setTimeout(ok, 50));
+    release();
+    expect((await first).kind).toBe('current');
+  });
+
   it('drops a drawing whose requests have all gone before its turn, and answers a late one with the last image', async () => {
     const { draw, release } = held();
     const images = new PreviewImages({ timezone: TZ, draw, queue: 4 });

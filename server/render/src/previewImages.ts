@@ -93,10 +93,15 @@ export class PreviewImages {
 
   /**
    * What a request for `preview`'s image gets within `waitMs`: the current image (drawn now if it
-   * must be and the queue has room), else the page's last image, else nothing. A request that has
+   * must be and the queue has room), else the page's last image; a page never drawn waits
+   * `firstWaitMs` for its turn, and gets nothing when the queue is full or the wait runs out. A request that has
    * gone (`signal`) stops waiting, and its drawing is dropped if nobody else waits for it.
    */
-  async answer(preview: Preview, snapshot: Snapshot, wait: { waitMs: number; signal?: AbortSignal }): Promise<ImageAnswer> {
+  async answer(
+    preview: Preview,
+    snapshot: Snapshot,
+    wait: { waitMs: number; firstWaitMs?: number; signal?: AbortSignal },
+  ): Promise<ImageAnswer> {
     const key = targetKey(preview.target);
     const fallback = (): ImageAnswer => {
       const last = this.last.get(key);
@@ -106,10 +111,12 @@ export class PreviewImages {
     if (!drawing) return fallback();
     if (drawing.done) return { kind: 'current', image: drawing.done };
     drawing.waiters += 1;
+    // With a last image to give, `waitMs`; a page never drawn waits for its turn (`firstWaitMs`).
+    const waitMs = this.last.has(key) ? wait.waitMs : (wait.firstWaitMs ?? wait.waitMs);
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const gaveUp = new Promise<null>((ok) => {
-      timer = setTimeout(() => ok(null), wait.waitMs);
+      timer = setTimeout(() => ok(null), waitMs);
       onAbort = () => ok(null);
       wait.signal?.addEventListener('abort', onAbort, { once: true });
     });
