@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { advance, renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { fakeAdminData } from '../test/fakeAdminData.ts';
@@ -100,5 +100,19 @@ describe('Update Ad Info', () => {
     expect((screen.getByLabelText('Ad 1 time') as HTMLInputElement).value).toBe('10:00 AM');
     await advance(3000);
     expect(screen.queryByText('You are not allowed to make this change; sign in again as the admin.')).toBeNull();
+  });
+  it('stays shut with "Loading..." until the ads arrive, so an added ad cannot save over them', () => {
+    const { data, streams } = fakeAdminData();
+    streams.adInfo.next({ data: undefined, stale: true, error: null });
+    renderAdmin(<AdInfoForm />, data);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.queryByText('No ads yet.')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Add ad' }) as HTMLButtonElement).matches(':disabled')).toBe(true);
+    expect((screen.getByRole('button', { name: 'Update Ad Info' }) as HTMLButtonElement).matches(':disabled')).toBe(true);
+    act(() => streams.adInfo.next({ data: { Morning: { name: 'Gali ad', time: '11:00 AM' } }, stale: false, error: null }));
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect((screen.getByLabelText('Ad 1 name') as HTMLInputElement).value).toBe('Gali ad');
+    expect((screen.getByLabelText('Ad 1 name') as HTMLInputElement).matches(':disabled')).toBe(false);
+    expect((screen.getByRole('button', { name: 'Add ad' }) as HTMLButtonElement).matches(':disabled')).toBe(false);
   });
 });

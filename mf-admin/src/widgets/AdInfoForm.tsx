@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
-import { FORM_AD_INFO, TIME_PLACEHOLDER, UPDATING } from '@satta/shared/domain/messages';
+import { FORM_AD_INFO, LOADING, TIME_PLACEHOLDER, UPDATING } from '@satta/shared/domain/messages';
 import { Button, colors, Form, Input, Label, Panel, Row, StatusLine } from '@satta/shared/ui';
 import { adRows, checkAdRows, type AdRow } from '../domain/adInfoDraft.ts';
 import { ADD_AD, AD_INFO_UPDATED, NO_ADS } from '../domain/adminMessages.ts';
@@ -11,6 +11,7 @@ import { useAdminData } from '../hooks/adminData.ts';
 import { useDraft } from '../hooks/useDraft.ts';
 import { WritePendingError } from '../hooks/pendingWrites.ts';
 import { useWriteMessage } from '../hooks/useWriteMessage.ts';
+import { LoadingFields } from '../ui/LoadingFields.tsx';
 
 const AdFieldset = styled.fieldset`
   border: 1px dashed ${colors.line};
@@ -26,7 +27,10 @@ const AdFieldset = styled.fieldset`
 export function AdInfoForm() {
   const data = useAdminData();
   const info$ = useMemo(() => data.adInfo$(), [data]);
-  const info = useLive(info$).data;
+  const live = useLive(info$);
+  const info = live.data;
+  // Until the ads arrive the form stays shut: an ad added to an empty list would save over them.
+  const loading = info === undefined && live.stale && !live.error;
   const source = useMemo(() => adRows(info), [info]);
   const [rows, edit, reset] = useDraft(source);
   const [busy, setBusy] = useState(false);
@@ -53,41 +57,43 @@ export function AdInfoForm() {
 
   return (
     <Panel title={FORM_AD_INFO}>
-      <Form onSubmit={submit} noValidate>
-        {rows.length === 0 && <p>{NO_ADS}</p>}
-        {rows.map((row, i) => (
-          <AdFieldset key={i}>
-            <legend>{`Ad ${i + 1}`}</legend>
-            <Row>
-              <Label>
-                {`Ad ${i + 1} label`}
-                <Input value={row.label} onChange={(e) => change(i, { label: e.target.value })} />
-              </Label>
-              <Label>
-                {`Ad ${i + 1} name`}
-                <Input value={row.name} onChange={(e) => change(i, { name: e.target.value })} />
-              </Label>
-              <Label>
-                {`Ad ${i + 1} time`}
-                <Input
-                  value={row.time}
-                  placeholder={TIME_PLACEHOLDER}
-                  onChange={(e) => change(i, { time: e.target.value })}
-                  autoComplete="off"
-                />
-              </Label>
-              <Button $size="compact" type="button" $variant="danger" onClick={() => edit(rows.filter((_, j) => j !== i))}>
-                {`Remove ad ${i + 1}`}
-              </Button>
-            </Row>
-          </AdFieldset>
-        ))}
-        <Button $size="compact" type="button" $variant="secondary" onClick={() => edit([...rows, { label: '', name: '', time: '' }])}>
-          {ADD_AD}
-        </Button>
-        <Button $size="compact" type="submit" disabled={busy}>
-          {busy ? UPDATING : FORM_AD_INFO}
-        </Button>
+      <Form onSubmit={submit} noValidate aria-busy={loading}>
+        <LoadingFields disabled={loading}>
+          {loading ? <p>{LOADING}</p> : rows.length === 0 && <p>{NO_ADS}</p>}
+          {rows.map((row, i) => (
+            <AdFieldset key={i}>
+              <legend>{`Ad ${i + 1}`}</legend>
+              <Row>
+                <Label>
+                  {`Ad ${i + 1} label`}
+                  <Input value={row.label} onChange={(e) => change(i, { label: e.target.value })} />
+                </Label>
+                <Label>
+                  {`Ad ${i + 1} name`}
+                  <Input value={row.name} onChange={(e) => change(i, { name: e.target.value })} />
+                </Label>
+                <Label>
+                  {`Ad ${i + 1} time`}
+                  <Input
+                    value={row.time}
+                    placeholder={TIME_PLACEHOLDER}
+                    onChange={(e) => change(i, { time: e.target.value })}
+                    autoComplete="off"
+                  />
+                </Label>
+                <Button $size="compact" type="button" $variant="danger" onClick={() => edit(rows.filter((_, j) => j !== i))}>
+                  {`Remove ad ${i + 1}`}
+                </Button>
+              </Row>
+            </AdFieldset>
+          ))}
+          <Button $size="compact" type="button" $variant="secondary" onClick={() => edit([...rows, { label: '', name: '', time: '' }])}>
+            {ADD_AD}
+          </Button>
+          <Button $size="compact" type="submit" disabled={loading || busy}>
+            {busy ? UPDATING : FORM_AD_INFO}
+          </Button>
+        </LoadingFields>
       </Form>
       <StatusLine message={message} />
     </Panel>

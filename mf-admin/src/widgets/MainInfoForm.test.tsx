@@ -37,6 +37,19 @@ describe('Update Main Information', () => {
     expect(screen.queryByText('Main information updated successfully!')).toBeNull();
   });
 
+  it('stays shut until the record arrives, then shows it: typing early cannot leave the name and phone empty', () => {
+    const { data, streams } = fakeAdminData();
+    streams.mainInfo.next({ data: undefined, stale: true, error: null });
+    renderAdmin(<MainInfoForm />, data);
+    expect(field('Notice text').matches(':disabled')).toBe(true);
+    expect(field('Name').matches(':disabled')).toBe(true);
+    expect((screen.getByRole('button', { name: 'Loading...' }) as HTMLButtonElement).matches(':disabled')).toBe(true);
+    act(() => streams.mainInfo.next({ data: { name: 'Server', phnnumber: '1' }, stale: false, error: null }));
+    expect(field('Notice text').matches(':disabled')).toBe(false);
+    expect(field('Name').value).toBe('Server');
+    expect(button().matches(':disabled')).toBe(false);
+  });
+
   it('keeps the button disabled while the name or the phone is empty', () => {
     const { data } = fakeAdminData();
     renderAdmin(<MainInfoForm />, data);

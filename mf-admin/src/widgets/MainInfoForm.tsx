@@ -1,8 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
-import { FORM_MAIN_INFO, MAIN_INFO_UPDATED, UPDATING } from '@satta/shared/domain/messages';
+import { FORM_MAIN_INFO, LOADING, MAIN_INFO_UPDATED, UPDATING } from '@satta/shared/domain/messages';
 import { Button, Form, Input, Label, Panel, Row, StatusLine, TextArea } from '@satta/shared/ui';
+import { LoadingFields } from '../ui/LoadingFields.tsx';
 import { checkMainInfo, mainInfoDraft, type MainInfoDraft } from '../domain/mainInfoDraft.ts';
 import { errorText } from '../domain/errorText.ts';
 import { useAdminData } from '../hooks/adminData.ts';
@@ -14,7 +15,11 @@ import { useWriteMessage } from '../hooks/useWriteMessage.ts';
 export function MainInfoForm() {
   const data = useAdminData();
   const info$ = useMemo(() => data.mainInfo$(), [data]);
-  const info = useLive(info$).data;
+  const live = useLive(info$);
+  const info = live.data;
+  // Until the record arrives the fields stay shut: a draft begun on empty fields would keep
+  // them empty (the name and phone, so the button never opens) or save them over the record.
+  const loading = info === undefined && live.stale && !live.error;
   const source = useMemo(() => mainInfoDraft(info), [info]);
   const [draft, edit, reset] = useDraft(source);
   const [busy, setBusy] = useState(false);
@@ -41,38 +46,40 @@ export function MainInfoForm() {
 
   return (
     <Panel title={FORM_MAIN_INFO}>
-      <Form onSubmit={submit} noValidate>
-        <Row>
+      <Form onSubmit={submit} noValidate aria-busy={loading}>
+        <LoadingFields disabled={loading}>
+          <Row>
+            <Label>
+              Name
+              <Input value={draft.name} onChange={(e) => set('name')(e.target.value)} required />
+            </Label>
+            <Label>
+              Phone number
+              <Input type="tel" value={draft.phnnumber} onChange={(e) => set('phnnumber')(e.target.value)} required />
+            </Label>
+          </Row>
+          <Row>
+            <Label>
+              Email
+              <Input type="email" value={draft.email} onChange={(e) => set('email')(e.target.value)} />
+            </Label>
+            <Label>
+              Channel link
+              <Input type="url" value={draft.channel} onChange={(e) => set('channel')(e.target.value)} placeholder="https://" />
+            </Label>
+          </Row>
           <Label>
-            Name
-            <Input value={draft.name} onChange={(e) => set('name')(e.target.value)} required />
+            Banner text
+            <TextArea value={draft.banner} onChange={(e) => set('banner')(e.target.value)} rows={2} />
           </Label>
           <Label>
-            Phone number
-            <Input type="tel" value={draft.phnnumber} onChange={(e) => set('phnnumber')(e.target.value)} required />
+            Notice text
+            <TextArea value={draft.notice} onChange={(e) => set('notice')(e.target.value)} rows={2} />
           </Label>
-        </Row>
-        <Row>
-          <Label>
-            Email
-            <Input type="email" value={draft.email} onChange={(e) => set('email')(e.target.value)} />
-          </Label>
-          <Label>
-            Channel link
-            <Input type="url" value={draft.channel} onChange={(e) => set('channel')(e.target.value)} placeholder="https://" />
-          </Label>
-        </Row>
-        <Label>
-          Banner text
-          <TextArea value={draft.banner} onChange={(e) => set('banner')(e.target.value)} rows={2} />
-        </Label>
-        <Label>
-          Notice text
-          <TextArea value={draft.notice} onChange={(e) => set('notice')(e.target.value)} rows={2} />
-        </Label>
-        <Button $size="compact" type="submit" disabled={busy || incomplete}>
-          {busy ? UPDATING : FORM_MAIN_INFO}
-        </Button>
+          <Button $size="compact" type="submit" disabled={loading || busy || incomplete}>
+            {loading ? LOADING : busy ? UPDATING : FORM_MAIN_INFO}
+          </Button>
+        </LoadingFields>
       </Form>
       <StatusLine message={message} />
     </Panel>
