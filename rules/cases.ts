@@ -94,6 +94,7 @@ export const FIXTURE = {
     days: { '2024-01-01': { Gali: { n: '05', p: 1_700_000_000_000 }, 'Delhi Bazar': { n: '42', p: 1_700_000_000_000 } } },
     v: { mian: 1_700_000_000_000, games: 1_700_000_000_000, holidays: 1_700_000_000_000 },
   },
+  gameNotices: { '2024-01-01': { Gali: 'रिजल्ट में देरी' } },
   liveDigests: { mian: 'k3x9a-2f' },
 };
 
@@ -154,6 +155,9 @@ export const READ_CASES: readonly ReadCase[] = [
   { path: 'live/v', expect: PUBLIC },
   { path: 'live/v/mian', expect: PUBLIC },
   { path: 'live/v/holidays', expect: PUBLIC },
+  { path: 'gameNotices', expect: PUBLIC },
+  { path: 'gameNotices/2024-01-01', expect: PUBLIC },
+  { path: 'gameNotices/2024-01-01/Gali', expect: PUBLIC },
   // The render service's digests (it reads them through firebase-admin): no client reads them.
   { path: 'liveDigests', expect: NOBODY },
   { path: 'liveDigests/mian', expect: NOBODY },
@@ -333,6 +337,21 @@ export const ADMIN_WRITE_CASES: readonly WriteCase[] = [
     ADMIN_ONLY,
   ),
   set('correction of a game named in Hindi', 'corrections/c3', { ...correction, game: 'दिल्ली बाज़ार' }, ADMIN_ONLY),
+  // A game's notice of the day (shared/domain/gameNotice.ts): written and removed by the admin.
+  set('game notice in Hindi', 'gameNotices/2024-01-02/Gali', 'रिजल्ट में देरी', ADMIN_ONLY),
+  set('game notice of 60 characters', 'gameNotices/2024-01-02/Gali', 'x'.repeat(60), ADMIN_ONLY),
+  set('game notice removed', 'gameNotices/2024-01-01/Gali', null, ADMIN_ONLY),
+  set('game notices of a day removed', 'gameNotices/2024-01-01', null, ADMIN_ONLY),
+  update(
+    'game notice with its live version and audit entry',
+    '',
+    {
+      'gameNotices/2024-01-02/Gali': 'Result delayed',
+      'live/v/notices': SERVER_TIMESTAMP,
+      'audit/e10': { ...auditEntry, path: 'gameNotices/2024-01-02/Gali', old: null, new: '"Result delayed"' },
+    },
+    ADMIN_ONLY,
+  ),
   // Days without a draw (shared/domain/holidays.ts): the admin marks and clears them.
   set('no-draw date marked', 'holidays/Gali/dates/2024-01-06', true, ADMIN_ONLY),
   set('no-draw date cleared', 'holidays/Gali/dates/2024-01-05', null, ADMIN_ONLY),
@@ -516,6 +535,15 @@ export const INVALID_ADMIN_CASES: readonly WriteCase[] = [
   set('khaiwal name changed to hold U+0001', 'khaiwals/k1/name', 'Ramesh\u0001', NOBODY),
   set('live entry under a game key holding U+FFFE', 'live/days/2024-01-02/Gali\uFFFE', { n: '07' }, NOBODY),
   set('scheduled number under a game key holding U+FFFE', 'scheduled/Gali\uFFFE/2024-01-03', scheduledEntry, NOBODY),
+  // A game's notice: gameNotices/{YYYY-MM-DD}/{game} = a non-blank string of at most 60 characters.
+  set('game notice of 61 characters', 'gameNotices/2024-01-02/Gali', 'x'.repeat(61), NOBODY),
+  set('game notice empty', 'gameNotices/2024-01-02/Gali', '', NOBODY),
+  set('game notice blank', 'gameNotices/2024-01-02/Gali', '   ', NOBODY),
+  set('game notice as a number', 'gameNotices/2024-01-02/Gali', 42, NOBODY),
+  set('game notice with children', 'gameNotices/2024-01-02/Gali', { text: 'late' }, NOBODY),
+  set('game notice under a non-date key', 'gameNotices/today/Gali', 'late', NOBODY),
+  set('game notice with U+0001', 'gameNotices/2024-01-02/Gali', 'late\u0001', NOBODY),
+  set('live version of notices as a string', 'live/v/notices', 'now', NOBODY),
   // Days without a draw: holidays/{game} = { dates: { YYYY-MM-DD: true }, weekdays: { sun..sat: 'YYYY-MM-DD' } }.
   set('no-draw date under a non-date key', 'holidays/Gali/dates/tomorrow', true, NOBODY),
   set('no-draw date under 2024-13-01', 'holidays/Gali/dates/2024-13-01', true, NOBODY),

@@ -1,4 +1,5 @@
 import { HOLIDAYS_ROOT, holidayPaths } from '../domain/holidays.ts';
+import { GAME_NOTICES_ROOT, gameNoticePaths } from '../domain/gameNotice.ts';
 
 /**
  * Every database path the data service reads or writes, in one place. The names are the stored
@@ -11,6 +12,8 @@ export const RESULTS_ROOT = 'sattanamee';
 export const HOLIDAYS = HOLIDAYS_ROOT;
 /** The site's contact and banner texts. 'mian' is the specification's spelling of 'main'. */
 export const MAIN_INFO = 'mian';
+/** A game's notice of the day (shared/domain/gameNotice.ts): public, admin-written, audited. */
+export const GAME_NOTICES = GAME_NOTICES_ROOT;
 export const AD_INFO = 'adinfo';
 export const KHAIWALS = 'khaiwals';
 export const AUDIT = 'audit';
@@ -42,4 +45,6 @@ export const paths = {
   holidayGame: holidayPaths.game,
   holidayDate: holidayPaths.date,
   holidayWeekday: holidayPaths.weekday,
+  gameNotices: gameNoticePaths.day,
+  gameNotice: gameNoticePaths.entry,
 } as const;

@@ -11,7 +11,9 @@ import type { DayMeta, DayMetas, DayResults, GameData } from './results.ts';
  *       n: the number ('42'), p: publishedAt, u: updatedAt when it differs from p (a correction
  *       or its undo), w: the number before the latest correction
  *   live/v/{part} = server time of the part's last change (mian, adinfo, khaiwals, games,
- *       corrections, holidays): what a page holds of that part is re-read when its stamp moves
+ *       corrections, holidays, notices): what a page holds of that part is re-read when its stamp
+ *       moves. Which stored root stamps which part, and what a page holds of it, is declared
+ *       once, in shared/data/publicReads.ts (LIVE_PART_SOURCES).
  *
  * The specification's paths (`sattanamee`, `mian`, ...) stay the source of truth: every writer
  * derives its `live` paths from its own patch of them (shared/data/livePatch.ts), and the render
@@ -25,7 +27,7 @@ export const LIVE_VERSIONS = `${LIVE_ROOT}/v`;
 export const LIVE_DIGESTS = 'liveDigests';
 
 /** The parts of the public data whose changes a page learns from their stamp in `live/v`. */
-export const LIVE_PARTS = ['mian', 'adinfo', 'khaiwals', 'games', 'corrections', 'holidays'] as const;
+export const LIVE_PARTS = ['mian', 'adinfo', 'khaiwals', 'games', 'corrections', 'holidays', 'notices'] as const;
 export type LivePart = (typeof LIVE_PARTS)[number];
 
 export interface LiveDay {
