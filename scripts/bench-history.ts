@@ -12,12 +12,15 @@
 //    sitemap answers 200; a crawler walks them all with 4 connections while a visitor loads `/`
 //    every 250 ms (p50/p99); a second walk (pages per second); every chart page's link preview
 //    image (p95); the render service's memory before and after.
+// 5. The same site on a 360 px phone in Chromium: `/chart` with 30 games and a chart page's year
+//    selector with 20 years (how wide the page is, how many games and years it offers).
 // Figures, not pass/fail: run it on a quiet machine and compare builds side by side.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { launchBrowser, MOBILE } from '../e2e/support/browser.ts';
 import { startRtdb } from '../server/rtdb/src/index.ts';
 import { unsignedJwt } from '../server/rtdb/src/test-support.ts';
 import { buildStale } from './build.ts';
@@ -148,6 +151,34 @@ async function walk(addresses: string[], connections: number, timeoutMs = 30_000
   return { statuses, ms: performance.now() - started };
 }
 
+/** `/chart` and one chart page on a 360 px phone: the page's width, the games listed, the years offered. */
+async function phone(siteUrl: string, chartPage: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: MOBILE, locale: 'hi-IN', isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/chart`, { waitUntil: 'networkidle' });
+    const index = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      games: new Set([...document.querySelectorAll('a[href^="/chart/"]')].map((a) => a.getAttribute('href'))).size,
+    }));
+    console.log(`  /chart at 360 px: page ${index.width} px wide, ${index.games} game links`);
+    await page.goto(`${siteUrl}${chartPage}`, { waitUntil: 'networkidle' });
+    const year = page.getByRole('combobox', { name: 'Year' }).first();
+    await year.waitFor({ timeout: 30_000 });
+    const box = await year.boundingBox();
+    const options = await year.locator('option').allTextContents();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    console.log(
+      `  ${decodeURIComponent(chartPage)} at 360 px: page ${width} px wide, year selector ${options.length} years ` +
+        `(${options[0]} … ${options.at(-1)}), its right edge at ${((box?.x ?? 0) + (box?.width ?? 0)).toFixed(0)} px`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function site(): Promise<void> {
   await buildStale();
   const stack = await startStack({ hosting: true });
@@ -162,6 +193,7 @@ async function site(): Promise<void> {
     const charts = [...sitemap.matchAll(/<loc>([^<]*\/chart\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
     const addresses = charts.map((path) => `${siteUrl}${path}`);
     console.log(`  sitemap: ${charts.length} chart addresses, ${kb(sitemap.length)}`);
+    await phone(siteUrl, charts[0] ?? '/chart');
     const rssBefore = rssMb(port);
 
     const visitor: number[] = [];
