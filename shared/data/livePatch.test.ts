@@ -78,4 +78,11 @@ describe('livePatch', () => {
       livePatch({ 'holidays/Gali/dates/2026-11-26': true, 'audit/a1': { uid: 'u', path: 'holidays/Gali/dates/2026-11-26' } }, TODAY, TS),
     ).toEqual({ 'live/v/holidays': TS });
   });
+
+  it("stamps live/v/notices for a game's notice of the day, set or removed", () => {
+    expect(livePatch({ 'gameNotices/2026-11-26/Gali': 'रिजल्ट में देरी' }, TODAY, TS)).toEqual({ 'live/v/notices': TS });
+    expect(livePatch({ 'gameNotices/2026-11-26/Gali': null, 'gameNotices/2026-11-25': null }, TODAY, TS)).toEqual({
+      'live/v/notices': TS,
+    });
+  });
 });

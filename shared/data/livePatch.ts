@@ -1,6 +1,6 @@
 import { isDateKey } from '../domain/siteTime.ts';
 import { LIVE_DAYS, livePaths, liveWindowStart, type LivePart } from '../domain/liveNode.ts';
-import { AD_INFO, CORRECTIONS, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT } from './paths.ts';
+import { partOfRoot } from './publicReads.ts';
 
 /*
  * The `live` node's share of a write (see shared/domain/liveNode.ts), derived from the write's
@@ -21,7 +21,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * - a result of yesterday or today is mirrored into `live/days/{date}/{game}` (a whole node with
  *   `{n, p}`, a correction or an undo field by field, a removal as a removal);
  * - any other change stamps its part's version (`live/v/{part}` = server time): an older result,
- *   a game's time or place, a correction's log entry, `mian`, `adinfo`, `khaiwals`, `holidays`;
+ *   a game's time or place, and any write under a root of the table's parts (publicReads.ts
+ *   LIVE_PART_SOURCES: `mian`, `adinfo`, `khaiwals`, `corrections`, `holidays`, `gameNotices`);
+ *   a path under no part's root stamps nothing;
  * - a write of today also drops the day before yesterday, so the node stays two days small.
  */
 export function livePatch(patch: Readonly<Record<string, unknown>>, todayKey: string, serverTime: object): Record<string, unknown> {
@@ -29,13 +31,11 @@ export function livePatch(patch: Readonly<Record<string, unknown>>, todayKey: st
   const stamp = (part: LivePart) => (live[livePaths.version(part)] = serverTime);
   const from = liveWindowStart(todayKey);
   for (const [path, value] of Object.entries(patch)) {
-    const [root, game, key, field, ...rest] = path.split('/');
-    if (root === MAIN_INFO) stamp('mian');
-    else if (root === AD_INFO) stamp('adinfo');
-    else if (root === KHAIWALS) stamp('khaiwals');
-    else if (root === CORRECTIONS) stamp('corrections');
-    else if (root === HOLIDAYS) stamp('holidays');
-    else if (root !== RESULTS_ROOT) continue;
+    const [root = '', game, key, field, ...rest] = path.split('/');
+    const part = partOfRoot(root);
+    if (part === undefined) continue;
+    // The results' days of the live window are the node's own entries; everything else is a stamp.
+    if (part !== 'games') stamp(part);
     else if (game === undefined || key === undefined || !isDateKey(key) || rest.length > 0) stamp('games');
     else if (key < from || key > todayKey) stamp('games');
     else {

@@ -1,11 +1,23 @@
 import type { RestRead } from './rest.ts';
-import { AD_INFO, CORRECTIONS, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
+import { AD_INFO, CORRECTIONS, GAME_NOTICES, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
 import type { AdInfo, MainInfo } from './types.ts';
 import { readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
-import { readCorrections, type Correction } from '../domain/corrections.ts';
+import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '../domain/corrections.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
 import { readHolidays, type Holidays } from '../domain/holidays.ts';
-import { LIVE_ROOT, mergeLiveDays, readLiveNode, type LiveDays, type LiveNode, type LivePart } from '../domain/liveNode.ts';
+import { readGameNotices, type GameNotices } from '../domain/gameNotice.ts';
+import { addDays, isDateKey } from '../domain/siteTime.ts';
+import { SPANS_KEY, type GameSpan } from '../domain/yearlyChart.ts';
+import {
+  LIVE_PARTS,
+  LIVE_ROOT,
+  liveWindowStart,
+  mergeLiveDays,
+  readLiveNode,
+  type LiveDays,
+  type LiveNode,
+  type LivePart,
+} from '../domain/liveNode.ts';
 
 /*
  * The public pages' reads, written once (like resultPatch.ts for the writes): for each read its
@@ -54,6 +66,7 @@ export const cacheKeys = {
   mainInfo: 'mian',
   adInfo: 'adinfo',
   holidays: 'holidays',
+  gameNotices: (dateKey: string) => `notices:${dateKey}`,
   /** The live node as the render read it: its versions tell the page what is current. */
   live: 'live',
 } as const;
@@ -171,7 +184,171 @@ export const publicReads = {
     reads: [{ path: AD_INFO }],
     read: ([node]) => (isRecord(node) ? (node as AdInfo) : {}),
   }),
+
+  /**
+   * Each game's notice of `dateKey` (shared/domain/gameNotice.ts): the day's key only, so a
+   * notice ends with its day without anyone removing it.
+   */
+  gameNotices: (dateKey: string): PublicRead<GameNotices> => ({
+    key: cacheKeys.gameNotices(dateKey),
+    part: 'notices',
+    reads: [{ path: paths.gameNotices(dateKey) }],
+    read: ([node]) => readGameNotices(node),
+  }),
+
+  /** A game's first and last date with a result: one key each of its history (its chart years, the sitemap). */
+  gameSpan: (name: string): PublicRead<GameSpan> => ({
+    key: `span:${name}`,
+    part: null,
+    reads: [firstDateRead(name), lastDateRead(name)],
+    read: ([first, last]) => ({ first: onlyDateKey(first), last: onlyDateKey(last) }),
+  }),
 } as const;
+
+/** The date key of a one-child query's answer (null when the game has no result at all). */
+function onlyDateKey(value: unknown): string | null {
+  const key = Object.keys(isRecord(value) ? value : {})[0];
+  return key !== undefined && isDateKey(key) ? key : null;
+}
+
+// ---------- what the render service follows, by scope ----------
+
+/** The day a snapshot is read on: the site's date key and the time (ms). */
+export interface ReadDay {
+  todayKey: string;
+  now: number;
+}
+
+/** First day the home page shows: yesterday on the 1st, otherwise the 1st of this month. */
+export function homeWindowStart(todayKey: string): string {
+  return todayKey.endsWith('-01') ? addDays(todayKey, -1) : `${todayKey.slice(0, 8)}01`;
+}
+
+/**
+ * A read made of one read per game (scope: per game), combined under one key: the render service
+ * follows each game apart (a change of one game reads only it) and keeps the combination.
+ */
+export interface PerGameRead<T, C> {
+  key: string;
+  one(name: string): PublicRead<T>;
+  combine(names: readonly string[], values: ReadonlyMap<string, T>): C;
+}
+
+const perGame = <T, C>(entry: PerGameRead<T, C>): PerGameRead<unknown, unknown> => entry as PerGameRead<unknown, unknown>;
+
+/**
+ * Every public read the render service keeps in memory, by scope; it follows this table and
+ * nothing else (server/render/src/liveData.ts), each value under its key:
+ * - site: one read each, read again when its key moves (a new day);
+ * - perGame: one read per game of the list (cacheKeys.gameNames), combined under one key;
+ * - gameYear: one game's year, loaded when its chart is asked for and kept live among the most
+ *   recently asked for ones (the least recently asked for is evicted, its listener closed).
+ * A new public datum is one entry here (and of publicReads above) and its rule.
+ */
+export const followedReads = {
+  site: (day: ReadDay): PublicRead<unknown>[] => [
+    publicReads.khaiwals(),
+    publicReads.mainInfo(),
+    publicReads.adInfo(),
+    publicReads.holidays(),
+    publicReads.live(),
+    publicReads.corrections(day.now - CORRECTIONS_WINDOW_MS),
+    publicReads.gameNotices(day.todayKey),
+  ],
+  perGame: (day: ReadDay): PerGameRead<unknown, unknown>[] => [
+    perGame<GameData[], GameData[]>({
+      key: cacheKeys.gamesSince(homeWindowStart(day.todayKey)),
+      one: (name) => publicReads.gamesSince(homeWindowStart(day.todayKey), [name]),
+      combine: (names, games) => names.flatMap((name) => games.get(name) ?? []),
+    }),
+    perGame<GameSpan, Record<string, GameSpan>>({
+      key: SPANS_KEY,
+      one: publicReads.gameSpan,
+      combine: (names, spans) => {
+        const combined: Record<string, GameSpan> = {};
+        for (const name of names) {
+          const span = spans.get(name);
+          if (span) combined[name] = span;
+        }
+        return combined;
+      },
+    }),
+  ],
+  gameYear: (name: string, year: number, day: ReadDay): PublicRead<GameData> =>
+    publicReads.gameYear(name, year, Number(day.todayKey.slice(0, 4))),
+} as const;
+
+// ---------- the version parts ----------
+
+/** What the render service holds, by key, on a day: what a part's data is read from. */
+export interface HeldData {
+  entry(key: string): unknown;
+  day: ReadDay;
+}
+
+export interface PartSource {
+  /** The stored root whose writes stamp the part (livePatch.ts); a root belongs to one part. */
+  root: string;
+  /** What a page holds of the part moves with the day (the home window, the 90 days of corrections). */
+  byDay: boolean;
+  /**
+   * What the pages hold of the part (the repair's digest: a change without a stamp is stamped).
+   * By default the value of the site reads that carry the part (one: its value).
+   */
+  held?(data: HeldData): unknown;
+}
+
+/**
+ * The parts of the live node's versions (live/v/{part}), each once: its stored root and what
+ * the pages hold of it. The mapped type makes it complete: a part of LIVE_PARTS without an entry
+ * here does not compile, and livePatch.ts and the render's repair (liveRepair.ts) have no list of
+ * their own.
+ */
+export const LIVE_PART_SOURCES: { readonly [P in LivePart]: PartSource } = {
+  mian: { root: MAIN_INFO, byDay: false },
+  adinfo: { root: AD_INFO, byDay: false },
+  khaiwals: { root: KHAIWALS, byDay: false },
+  corrections: { root: CORRECTIONS, byDay: true },
+  holidays: { root: HOLIDAYS, byDay: false },
+  notices: { root: GAME_NOTICES, byDay: true },
+  /**
+   * Each game's name, time and place and its results outside the live node's two days (those are
+   * the node's own, repaired entry by entry): what a games stamp makes a page read again.
+   */
+  games: {
+    root: RESULTS_ROOT,
+    byDay: true,
+    held: ({ entry, day }) => {
+      const from = liveWindowStart(day.todayKey);
+      const outside = (dateKey: string) => dateKey < from || dateKey > day.todayKey;
+      // None is none, whether the game has no times at all or only today's: a result of today
+      // (the live node's own) must not change the digest of the games.
+      const pick = <T>(map: Record<string, T> | undefined) => {
+        const kept = Object.entries(map ?? {}).filter(([dateKey]) => outside(dateKey));
+        return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+      };
+      const games = (entry(cacheKeys.gamesSince(homeWindowStart(day.todayKey))) as GameData[] | undefined) ?? [];
+      return Object.fromEntries(
+        games.map((game) => [game.name, { time: game.time, place: game.place, results: pick(game.results), meta: pick(game.meta) }]),
+      );
+    },
+  },
+};
+
+/** The part whose stamp a write under `root` (a path's first segment) moves; undefined: none. */
+export const partOfRoot: (root: string) => LivePart | undefined = (() => {
+  const byRoot = new Map<string, LivePart>(LIVE_PARTS.map((part) => [LIVE_PART_SOURCES[part].root, part]));
+  return (root) => byRoot.get(root);
+})();
+
+/** What the pages hold of `part` in the render service's data (see PartSource.held). */
+export function heldData(part: LivePart, data: HeldData): unknown {
+  const source = LIVE_PART_SOURCES[part];
+  if (source.held) return source.held(data);
+  const carriers = followedReads.site(data.day).filter((read) => read.part === part);
+  if (carriers.length === 1) return data.entry(carriers[0]!.key);
+  return Object.fromEntries(carriers.map((read) => [read.key, data.entry(read.key)]));
+}
 
 /**
  * A game's first date key: one key of its history (which years have a chart). The range holds

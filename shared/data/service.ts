@@ -381,6 +381,11 @@ export class DataService {
     return this.memo(cacheKeys.holidays, () => this.follow(publicReads.holidays(), options), variant(options));
   }
 
+  /** Any read of the table (publicReads.ts) as a live value: a new public datum needs no method here. */
+  read$<T>(entry: PublicRead<T>, options: FollowOptions = {}): Observable<Live<T>> {
+    return this.memo(entry.key, () => this.follow(entry, options), variant(options));
+  }
+
   /**
    * One public read as a live value. From the page's data while the live node's version of its
    * part is the one the page was rendered at; read (a REST GET) when the page has none and again
