@@ -224,4 +224,31 @@ describe('LiveData', () => {
     expect(live.snapshot?.entries['yearMeta:Gali:2025']).toEqual({});
     live.stop();
   });
+
+  it("keeps today's game notices under today's key, follows them, and reads the next day's at midnight", async () => {
+    const db = new FakeDatabase({
+      ...tree(),
+      gameNotices: { '2026-11-19': { Gali: 'old' }, '2026-11-20': { Disawar: 'रिजल्ट में देरी' } },
+    });
+    let now = new Date('2026-11-20T06:30:00Z');
+    const live = new LiveData({
+      db: db as unknown as Database,
+      timezone: 'Asia/Kolkata',
+      listGames: async () => ['Gali', 'Disawar', 'Gwalior'],
+      now: () => now,
+      relistMs: 20,
+    });
+    await live.start();
+    expect(under(live, 'notices:')).toEqual({ 'notices:2026-11-20': { Disawar: 'रिजल्ट में देरी' } });
+    db.set('gameNotices/2026-11-20/Gali', 'Result delayed');
+    expect(live.snapshot?.entries['notices:2026-11-20']).toEqual({ Disawar: 'रिजल्ट में देरी', Gali: 'Result delayed' });
+    db.set('gameNotices/2026-11-20', null);
+    expect(live.snapshot?.entries['notices:2026-11-20']).toEqual({});
+    // 00:10 IST on the 21st: the day's key moves, and the 20th's listener goes.
+    now = new Date('2026-11-20T18:40:00Z');
+    await vi.waitFor(() => expect(under(live, 'notices:')).toEqual({ 'notices:2026-11-21': {} }));
+    expect(db.listening('gameNotices/2026-11-20', '{}')).toBe(0);
+    live.stop();
+    expect(db.listeners.size).toBe(0);
+  });
 });

@@ -1,29 +1,11 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
-import { cacheKeys, homeWindowStart } from '@satta/shared/data';
-import { firstDateRead, lastDateRead, publicReads, type PublicRead } from '@satta/shared/data/publicReads';
-import type { DayMetas, DayResults, GameData } from '@satta/shared/domain/results';
-import { CORRECTIONS_WINDOW_MS } from '@satta/shared/domain/corrections';
-import { isDateKey, siteNow } from '@satta/shared/domain/siteTime';
-import type { Snapshot } from './snapshot.ts';
-import { SPANS_KEY, type GameSpan } from '@satta/shared/domain/yearlyChart';
+import { cacheKeys } from '@satta/shared/data';
+import { followedReads, type PerGameRead, type PublicRead, type ReadDay } from '@satta/shared/data/publicReads';
+import type { GameData } from '@satta/shared/domain/results';
+import { siteNow } from '@satta/shared/domain/siteTime';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
-import { adminQuery, followRead } from './adminReads.ts';
-
-/**
- * The public reads of the table followed as they are, each kept under its cache key (a new public
- * datum of that kind is its table entry and a line here). The live node, the corrections (their
- * window moves with the day), the games and their spans (one query each per game) and the chart
- * years are followed apart.
- */
-const wholeReads = (): PublicRead<unknown>[] => [
-  publicReads.khaiwals(),
-  publicReads.mainInfo(),
-  publicReads.adInfo(),
-  publicReads.holidays(),
-];
-
-/** What must have answered before the first snapshot. */
-const FIRST_KEYS = [...wholeReads().map((read) => read.key), cacheKeys.live, cacheKeys.corrections];
+import type { Snapshot } from './snapshot.ts';
+import { followRead } from './adminReads.ts';
 
 export interface LiveDataOptions {
   db: Database;
@@ -39,38 +21,51 @@ export interface LiveDataOptions {
   now?: () => Date;
 }
 
+/** One read followed: its listeners, and its value once it has answered. */
+interface Followed {
+  /** What it reads (its key and queries): a read whose queries move (a new day) is followed again. */
+  what: string;
+  value?: { of: unknown };
+  stop: () => void;
+}
+
+/** One read of the per-game scope: one read per game of the list, combined under the entry's key. */
+interface PerGame {
+  entry: PerGameRead<unknown, unknown>;
+  values: Map<string, unknown>;
+}
+
 /** One game's year, loaded for its chart page and kept live while it is among the recent ones. */
 interface YearEntry {
   game: string;
   year: number;
-  results?: DayResults;
-  /** The year's publish times, read from the same answer as `results`. */
-  meta?: DayMetas;
+  value?: GameData;
   ready: Promise<boolean>;
   stop: () => void;
 }
 
+const whatOf = (read: PublicRead<unknown>) => JSON.stringify([read.key, read.reads]);
+
 /**
- * The public data in memory, from live listeners on the database (firebase-admin): every
- * game's time, place and results from yesterday / the 1st of this month on, its first and last
- * result date (two one-child queries), the khaiwals, `mian`, `adinfo`, the corrections, the days
- * without a draw and the live read model (`live`, shared/domain/liveNode.ts: what the pages
- * listen to, kept here to be inlined with them and repaired by liveRepair.ts), each under its
- * cache key. `snapshot` is null until each part has answered once; after that it is replaced
- * (never mutated) on every change, and keeps the last data while the database is away.
+ * The public data in memory, from live listeners on the database (firebase-admin), by the table
+ * of the public reads (shared/data/publicReads.ts followedReads) and nothing else: each read of the
+ * site scope (followed again when its queries move with the day), each read of the per-game
+ * scope once per game of the list (combined under its key), and the game-years asked for by
+ * their charts (loadYear), each under its cache key, with the game list under its own.
+ * `snapshot` is null until each read has answered once; after that it is replaced (never
+ * mutated) on every change, and keeps the last data while the database is away.
  *
- * A chart's year is loaded when its page is first asked for (loadYear) and then kept live like
- * the rest, up to `yearLimit` game-years (about 10 KB each); the least recently asked for is
- * dropped, its listener closed.
+ * A game-year is kept live among the `yearLimit` most recently asked for (about 10 KB each); the
+ * least recently asked for is dropped, its listener closed.
  */
 export class LiveData {
   snapshot: Snapshot | null = null;
   connected = false;
   private readonly now: () => Date;
-  /** The reads followed whole (wholeReads, the live node, the corrections), by cache key. */
-  private readonly whole = new Map<string, unknown>();
-  /** The home window's games and their spans, one query each per game; set once each game has answered. */
-  private readonly perGame: { games?: Map<string, GameData>; spans?: Map<string, GameSpan> } = {};
+  /** The site scope's reads, by cache key. */
+  private readonly site = new Map<string, Followed>();
+  /** The per-game scope's reads, by cache key; their listeners are `gameStops`. */
+  private perGame: PerGame[] = [];
   /** Loaded game-years by cache key, least recently asked for first. */
   private readonly years = new Map<string, YearEntry>();
   private names: string[] = [];
@@ -85,21 +80,12 @@ export class LiveData {
   }
 
   async start(): Promise<void> {
-    const { db } = this.options;
-    this.listen(db.ref('.info/connected'), (s) => (this.connected = s.val() === true), false);
-    // The public reads of the browser's table (shared/data/publicReads.ts), followed with firebase-admin.
-    this.stops.push(
-      ...wholeReads().map((read) => this.followWhole(read)),
-      this.follow(publicReads.live(), (live) => {
-        // A change of the games (a game added by the dashboard stamps it) lists them again now,
-        // not at the next relist: a page rendered meanwhile would lack the new game's time.
-        const known = this.whole.get(cacheKeys.live) as LiveNode | undefined;
-        this.whole.set(cacheKeys.live, live);
-        if (known !== undefined && live.v.games !== known.v.games) void this.followDay();
-      }),
-    );
+    const query = this.options.db.ref('.info/connected');
+    const onConnected = (s: DataSnapshot) => (this.connected = s.val() === true);
+    this.subscribe(query, onConnected);
+    this.stops.push(() => query.off('value', onConnected));
     await this.followDay();
-    // The home window moves at midnight in the site timezone, and the admin may add a game.
+    // The day moves at midnight in the site timezone, and the admin may add a game.
     this.dayTimer = setInterval(() => void this.followDay(), this.options.relistMs ?? 30_000);
     this.dayTimer.unref();
   }
@@ -107,6 +93,8 @@ export class LiveData {
   stop(): void {
     clearInterval(this.dayTimer);
     for (const stop of [...this.stops, ...this.gameStops]) stop();
+    for (const read of this.site.values()) read.stop();
+    this.site.clear();
     for (const entry of this.years.values()) entry.stop();
     this.years.clear();
   }
@@ -135,18 +123,12 @@ export class LiveData {
     if (known) {
       this.years.delete(key);
       this.years.set(key, known);
-      return known.results ? Promise.resolve(true) : known.ready;
+      return known.value ? Promise.resolve(true) : known.ready;
     }
     let answered: (ok: boolean) => void = () => undefined;
-    const entry: YearEntry = {
-      game,
-      year,
-      ready: new Promise<boolean>((ok) => (answered = ok)),
-      stop: () => undefined,
-    };
-    entry.stop = this.follow(publicReads.gameYear(game, year, siteNow(this.now(), this.options.timezone).year), (read) => {
-      entry.results = read.results;
-      entry.meta = read.meta ?? {};
+    const entry: YearEntry = { game, year, ready: new Promise<boolean>((ok) => (answered = ok)), stop: () => undefined };
+    entry.stop = this.follow(followedReads.gameYear(game, year, this.readDay()), (value) => {
+      entry.value = value;
       answered(true);
     });
     const timer = setTimeout(() => answered(false), this.options.yearWaitMs ?? 5_000);
@@ -163,67 +145,78 @@ export class LiveData {
     return entry.ready;
   }
 
+  private readDay(): ReadDay {
+    const now = this.now();
+    return { todayKey: siteNow(now, this.options.timezone).dateKey, now: now.getTime() };
+  }
+
   private async followDay(): Promise<void> {
-    const today = siteNow(this.now(), this.options.timezone).dateKey;
+    const day = this.readDay();
     let names: string[];
     try {
       names = await this.options.listGames();
     } catch (error) {
       // The database is away: keep the last data; the next check tries again.
       console.warn(`render: could not list the games: ${error instanceof Error ? error.message : String(error)}`);
+      if (this.site.size === 0) this.followSite(day);
       return;
     }
-    if (today === this.day && JSON.stringify(names) === JSON.stringify(this.names)) return;
+    if (day.todayKey === this.day && JSON.stringify(names) === JSON.stringify(this.names)) return;
     this.names = names;
-    this.day = today;
-    for (const stop of this.gameStops) stop();
-    this.gameStops = [];
-    // The corrections page's 90 days move with the day as well.
-    const since = this.now().getTime() - CORRECTIONS_WINDOW_MS;
-    this.gameStops.push(this.followWhole(publicReads.corrections(since)));
-    const games = new Map<string, GameData>();
-    const spans = new Map<string, Partial<GameSpan>>();
-    this.perGame.games = undefined;
-    this.perGame.spans = undefined;
-    const from = homeWindowStart(today);
-    const complete = () => {
-      if (games.size === this.names.length) this.perGame.games = games;
-      if ([...spans.values()].filter((s) => s.first !== undefined && s.last !== undefined).length === this.names.length) {
-        this.perGame.spans = spans as Map<string, GameSpan>;
-      }
-    };
-    for (const name of this.names) {
-      const span: Partial<GameSpan> = {};
-      spans.set(name, span);
-      // One game's share of the home window's read, so that a change of one game reads only it.
-      this.gameStops.push(
-        this.follow(publicReads.gamesSince(from, [name]), ([game]) => {
-          if (game) games.set(name, game);
-          complete();
-        }),
-        this.subscribe(adminQuery(this.options.db, firstDateRead(name)), (s) => {
-          span.first = firstDateKey(s.val());
-          complete();
-        }),
-        this.subscribe(adminQuery(this.options.db, lastDateRead(name)), (s) => {
-          span.last = firstDateKey(s.val());
-          complete();
-        }),
-      );
-    }
+    this.day = day.todayKey;
+    this.followSite(day);
+    this.followPerGame(day);
     // A game that is gone takes its years along.
     for (const [key, entry] of this.years) {
       if (this.names.includes(entry.game)) continue;
       entry.stop();
       this.years.delete(key);
     }
-    complete();
     this.publish();
   }
 
-  /** Follows one read of the table whole, kept under its cache key. */
-  private followWhole<T>(read: PublicRead<T>): () => void {
-    return this.follow(read, (value) => this.whole.set(read.key, value));
+  /**
+   * The site scope on `day`: a read whose queries are new is followed (one that moved keeps its
+   * last value until the new one answers), one no longer in the table is stopped.
+   */
+  private followSite(day: ReadDay): void {
+    const reads = followedReads.site(day);
+    const keys = new Set(reads.map((read) => read.key));
+    for (const [key, followed] of this.site) {
+      if (keys.has(key)) continue;
+      followed.stop();
+      this.site.delete(key);
+    }
+    for (const read of reads) {
+      const what = whatOf(read);
+      const known = this.site.get(read.key);
+      if (known?.what === what) continue;
+      const followed: Followed = { what, ...(known?.value ? { value: known.value } : {}), stop: () => undefined };
+      this.site.set(read.key, followed);
+      known?.stop();
+      followed.stop = this.follow(read, (value) => {
+        const before = followed.value?.of;
+        followed.value = { of: value };
+        // A change of the games (a game added by the dashboard stamps it) lists them again now,
+        // not at the next relist: a page rendered meanwhile would lack the new game's time.
+        if (read.key === cacheKeys.live && before !== undefined && (value as LiveNode).v.games !== (before as LiveNode).v.games) {
+          void this.followDay();
+        }
+      });
+    }
+  }
+
+  /** The per-game scope on `day`, for every game of the list: followed anew. */
+  private followPerGame(day: ReadDay): void {
+    for (const stop of this.gameStops) stop();
+    this.gameStops = [];
+    this.perGame = followedReads.perGame(day).map((entry) => ({ entry, values: new Map() }));
+    for (const { entry, values } of this.perGame) {
+      for (const name of this.names) {
+        // One game's share of the read, so that a change of one game reads only it.
+        this.gameStops.push(this.follow(entry.one(name), (value) => values.set(name, value)));
+      }
+    }
   }
 
   /** Follows one read of the table; every value is applied and published. */
@@ -234,39 +227,27 @@ export class LiveData {
     });
   }
 
-  private listen(query: Query, apply: (s: DataSnapshot) => void, publishes = true): void {
-    this.stops.push(this.subscribe(query, apply, publishes));
-  }
-
-  private subscribe(query: Query, apply: (s: DataSnapshot) => void, publishes = true): () => void {
-    const callback = (s: DataSnapshot) => {
-      apply(s);
-      if (publishes) this.publish();
-    };
-    query.on('value', callback, (error: Error) => console.error(`render: listener ${query.toString()} failed`, error));
-    return () => query.off('value', callback);
+  private subscribe(query: Query, apply: (s: DataSnapshot) => void): void {
+    query.on('value', apply, (error: Error) => console.error(`render: listener ${query.toString()} failed`, error));
   }
 
   private publish(): void {
-    const { games, spans } = this.perGame;
-    if (!games || !spans || FIRST_KEYS.some((key) => !this.whole.has(key))) return;
-    const entries: Record<string, unknown> = {
-      ...Object.fromEntries(this.whole),
-      [cacheKeys.gameNames]: this.names,
-      [cacheKeys.gamesSince(homeWindowStart(this.day))]: this.names.map((name) => games.get(name)).filter((g) => g !== undefined),
-      [SPANS_KEY]: Object.fromEntries(spans),
-    };
+    if (this.day === '') return;
+    const entries: Record<string, unknown> = { [cacheKeys.gameNames]: this.names };
+    for (const [key, followed] of this.site) {
+      if (!followed.value) return;
+      entries[key] = followed.value.of;
+    }
+    for (const { entry, values } of this.perGame) {
+      if (values.size < this.names.length) return;
+      entries[entry.key] = entry.combine(this.names, values);
+    }
     for (const [key, entry] of this.years) {
-      if (entry.results) entries[key] = entry.results;
-      if (entry.meta) entries[cacheKeys.gameYearMeta(entry.game, entry.year)] = entry.meta;
+      if (!entry.value) continue;
+      entries[key] = entry.value.results;
+      entries[cacheKeys.gameYearMeta(entry.game, entry.year)] = entry.value.meta ?? {};
     }
     this.snapshot = { at: this.now().getTime(), todayKey: this.day, entries };
     for (const watcher of this.watchers) watcher();
   }
-}
-
-/** The date key of a one-child query's answer (null when the game has no result at all). */
-function firstDateKey(value: unknown): string | null {
-  const key = Object.keys((value as Record<string, unknown> | null) ?? {})[0];
-  return key !== undefined && isDateKey(key) ? key : null;
 }

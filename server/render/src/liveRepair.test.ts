@@ -105,8 +105,8 @@ const read = async (db: Database, path: string): Promise<unknown> => (await db.r
 async function settled(db: Database, ...repairs: LiveRepair[]): Promise<void> {
   await waitFor(async () => {
     const digests = (await read(db, 'liveDigests')) as Record<string, unknown> | null;
-    return Object.keys(digests ?? {}).length === 6;
-  }, 'the digests of the six parts');
+    return Object.keys(digests ?? {}).length === 7;
+  }, 'the digests of the seven parts');
   await waitFor(() => repairs.every((repair) => repair.idle), 'the repairs to settle');
 }
 
@@ -146,9 +146,9 @@ describe('LiveRepair: live/days', () => {
       `render: repaired live/days from the stored results: set Gali ${TODAY}`,
       `render: repaired live/days from the stored results: removed Gali ${TODAY}`,
     ]);
-    // The first start stamps each of the six parts once (no digest was recorded before); the
+    // The first start stamps each of the seven parts once (no digest was recorded before); the
     // results of today and yesterday are the node's own days, never a stamp.
-    expect(repair.stamps).toBe(6);
+    expect(repair.stamps).toBe(7);
   });
 
   it('writes nothing after an admin write, which carries its live paths in the same update', async () => {
@@ -214,10 +214,11 @@ describe('LiveRepair: version stamps', () => {
       'holidays',
       'khaiwals',
       'mian',
+      'notices',
     ]);
     const digest = await read(db, 'liveDigests/mian/d');
     expect(digest).toBe(digestOf({ notice: 'Holiday on Sunday', email: 'help@example.com' }));
-    await waitFor(() => repair.stamps === 6 && repair.idle, 'the stamps of the first start');
+    await waitFor(() => repair.stamps === 7 && repair.idle, 'the stamps of the first start');
     const firstStamp = (await read(db, 'live/v/mian')) as number;
     lines.length = 0;
     repair.stamps = 0;
@@ -273,8 +274,8 @@ describe('LiveRepair: version stamps', () => {
     const second = await renderInstance(connect(ns));
     await settled(writer, first.repair, second.repair);
     // The first start stamped each part once, whichever instance won each part's transaction.
-    await waitFor(() => first.repair.stamps + second.repair.stamps === 6, 'the stamps of the first start');
-    expect(Object.keys((await read(writer, 'live/v')) as object)).toHaveLength(6);
+    await waitFor(() => first.repair.stamps + second.repair.stamps === 7, 'the stamps of the first start');
+    expect(Object.keys((await read(writer, 'live/v')) as object)).toHaveLength(7);
     first.lines.length = 0;
     second.lines.length = 0;
     first.repair.stamps = 0;

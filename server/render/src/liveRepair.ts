@@ -9,9 +9,9 @@ import {
   type LiveDay,
   type LivePart,
 } from '@satta/shared/domain/liveNode';
-import { cacheKeys } from '@satta/shared/data';
+import { LIVE_PART_SOURCES, heldData } from '@satta/shared/data/publicReads';
 import { logEvent, type Severity } from '../../log/log.ts';
-import { correctionsOf, holidaysOf, homeGamesOf, liveOf, type Snapshot } from './snapshot.ts';
+import { homeGamesOf, liveOf, type Snapshot } from './snapshot.ts';
 
 /*
  * The render service keeps the live read model (`live`, shared/domain/liveNode.ts) in line with
@@ -21,8 +21,8 @@ import { correctionsOf, holidaysOf, homeGamesOf, liveOf, type Snapshot } from '.
  *
  * - Days: `live/days` must hold what the stored results of yesterday and today make of it
  *   (expectedLiveDays); a difference is written back in one multi-path update.
- * - Versions: a change of a part's data (mian, adinfo, khaiwals, games, corrections) must move
- *   its stamp `live/v/{part}`, or pages keep what they read of it. The service keeps a digest of
+ * - Versions: a change of a part's data (each part of the table's LIVE_PART_SOURCES, what the
+ *   pages hold of it as the table says: shared/data/publicReads.ts) must move its stamp `live/v/{part}`, or pages keep what they read of it. The service keeps a digest of
  *   each part in `liveDigests/{part}` = { d: digest, v: the stamp seen with it, t: the day }: data
  *   that changed while the stamp stayed where it was recorded is a hand edit, and gets a stamp.
  */
@@ -57,11 +57,9 @@ export interface PartState {
  */
 export type DigestDecision = 'same' | 'behind' | 'advance' | 'record' | 'stamp';
 
-/** The parts whose data in the snapshot depends on the day (the home window, the 90 days of corrections). */
-const BY_DAY: ReadonlySet<LivePart> = new Set<LivePart>(['games', 'corrections']);
-
 export function decideDigest(stored: DigestRecord | null, now: PartState, part: LivePart): DigestDecision {
-  const byDay = BY_DAY.has(part);
+  // The part's data in the snapshot depends on the day (the home window, the 90 days of corrections, today's notices).
+  const byDay = LIVE_PART_SOURCES[part].byDay;
   if (stored?.d === now.d) {
     const newerStamp = now.v !== undefined && (stored.v === undefined || now.v > stored.v);
     return newerStamp || (byDay && stored.t !== now.t) ? 'advance' : 'same';
@@ -85,40 +83,9 @@ export function readDigestRecord(value: unknown): DigestRecord | null {
   return record;
 }
 
-/**
- * What the pages hold of a part, as the snapshot has it. For the games: each game's name, time
- * and place and its results outside the live node's two days (those are the node's own, repaired
- * entry by entry): what a games stamp makes a page read again.
- */
+/** What the pages hold of a part, as the snapshot has it: as the table says (publicReads.ts heldData). */
 export function partData(snapshot: Snapshot, part: LivePart): unknown {
-  switch (part) {
-    case 'mian':
-      return snapshot.entries[cacheKeys.mainInfo];
-    case 'adinfo':
-      return snapshot.entries[cacheKeys.adInfo];
-    case 'khaiwals':
-      return snapshot.entries[cacheKeys.khaiwals];
-    case 'corrections':
-      return correctionsOf(snapshot);
-    case 'holidays':
-      return holidaysOf(snapshot);
-    case 'games': {
-      const from = liveWindowStart(snapshot.todayKey);
-      const outside = (dateKey: string) => dateKey < from || dateKey > snapshot.todayKey;
-      // None is none, whether the game has no times at all or only today's: a result of today
-      // (the live node's own) must not change the digest of the games.
-      const pick = <T>(map: Record<string, T> | undefined) => {
-        const kept = Object.entries(map ?? {}).filter(([dateKey]) => outside(dateKey));
-        return kept.length > 0 ? Object.fromEntries(kept) : undefined;
-      };
-      return Object.fromEntries(
-        homeGamesOf(snapshot).map((game) => [
-          game.name,
-          { time: game.time, place: game.place, results: pick(game.results), meta: pick(game.meta) },
-        ]),
-      );
-    }
-  }
+  return heldData(part, { entry: (key) => snapshot.entries[key], day: { todayKey: snapshot.todayKey, now: snapshot.at } });
 }
 
 export function partState(snapshot: Snapshot, part: LivePart): PartState {
