@@ -6,7 +6,7 @@ export * from './config.ts';
 export * from './live.ts';
 export { DataError, ImportChangedError, SessionEndedError, type DataErrorCode } from './errors.ts';
 export { DataProvider, useData, useLive, useObservable, useRead } from './react.ts';
-export { paths } from './paths.ts';
+export { AD_INFO, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';
 
 /*

@@ -1,4 +1,14 @@
-import { DEFAULT_UNDO_WINDOW_SEC, paths, type AuditEntry } from '@satta/shared/data';
+import {
+  AD_INFO,
+  DEFAULT_UNDO_WINDOW_SEC,
+  HOLIDAYS,
+  KHAIWALS,
+  MAIN_INFO,
+  RESULTS_ROOT,
+  SCHEDULED,
+  paths,
+  type AuditEntry,
+} from '@satta/shared/data';
 import { WEEKDAY_LABELS, isWeekday } from '@satta/shared/domain/holidays';
 import { siteClockTime, siteDateTime } from '@satta/shared/domain/publishTimes';
 import { scheduledClock } from '@satta/shared/domain/schedule';
@@ -73,27 +83,6 @@ const MAIN_INFO_FIELDS: readonly (readonly [key: string, words: string])[] = [
   ['banner', 'banner text'],
   ['notice', 'notice text'],
 ];
-
-/**
- * The stored paths an audit entry names (shared/data/paths.ts, which an app does not import:
- * only the package's entry points are shared; auditFormat.test.ts keeps the two in step).
- */
-export const AUDITED_ROOTS = {
-  results: 'sattanamee',
-  mainInfo: 'mian',
-  adInfo: 'adinfo',
-  khaiwals: 'khaiwals',
-  scheduled: 'scheduled',
-  holidays: 'holidays',
-} as const;
-const {
-  results: RESULTS_ROOT,
-  mainInfo: MAIN_INFO,
-  adInfo: AD_INFO,
-  khaiwals: KHAIWALS,
-  scheduled: SCHEDULED,
-  holidays: HOLIDAYS,
-} = AUDITED_ROOTS;
 
 const RESULT = new RegExp(`^${RESULTS_ROOT}/([^/]+)/(\\d{4}-\\d{2}-\\d{2})$`);
 const GAME_TIME = new RegExp(`^${RESULTS_ROOT}/([^/]+)/time$`);

@@ -17,7 +17,7 @@ describe("the render service's game list (a shallow REST read)", () => {
   it("reads with the service's own access token, so locked rules do not keep it from its data", async () => {
     const { fetch, asked } = fakeFetch(200, { GALI: true, DISAWAR: true });
     const list = restListGames({ base: `${BASE}/`, accessToken: async () => 'ya29.token', fetch });
-    expect(await list()).toEqual(['GALI', 'DISAWAR']);
+    expect(await list()).toEqual(['DISAWAR', 'GALI']);
     expect(asked).toEqual([{ url: `${BASE}/sattanamee.json?shallow=true`, authorization: 'Bearer ya29.token' }]);
   });
 

@@ -1,10 +1,12 @@
+import { readGameNames } from '@satta/shared/data/gameList';
+
 /**
- * The game names with a shallow REST read (`/sattanamee.json?shallow=true`: the names without the
- * games' history, which no SDK query gives), made with the render service's own credentials: an
- * OAuth access token of its service account (firebase-admin's credential), sent as
- * `Authorization: Bearer`. The database checks that account's IAM permissions
- * (firebasedatabase.instances.get) and not the security rules, so the service becomes ready on a
- * database whose rules refuse the public everything (a database created in locked mode).
+ * The game names with a shallow REST read (shared/data/gameList.ts, as the notify service reads
+ * them), made with the render service's own credentials: an OAuth access token of its service
+ * account (firebase-admin's credential), sent as `Authorization: Bearer`. The database checks that
+ * account's IAM permissions (firebasedatabase.instances.get) and not the security rules, so the
+ * service becomes ready on a database whose rules refuse the public everything (a database created
+ * in locked mode).
  *
  * A failure says its cause in words an operator acts on: LiveData logs it as
  * `render: could not list the games: …`, and docs/operations.md lists each.
@@ -22,55 +24,38 @@ export interface ListGamesOptions {
 }
 
 export function restListGames(options: ListGamesOptions): () => Promise<string[]> {
-  const { base, namespace, accessToken } = options;
-  const get = options.fetch ?? fetch;
-  return async () => {
-    const url = new URL(`${base.replace(/\/+$/, '')}/sattanamee.json`);
-    url.searchParams.set('shallow', 'true');
-    if (namespace) url.searchParams.set('ns', namespace);
-    const headers: Record<string, string> = {};
-    if (accessToken) {
-      let token: string;
-      try {
-        token = await accessToken();
-      } catch (error) {
-        throw new Error(
-          `no credentials for the database (${error instanceof Error ? error.message : String(error)}): ` +
-            "the service's account gives them on Cloud Run; elsewhere set GOOGLE_APPLICATION_CREDENTIALS",
-          { cause: error },
-        );
-      }
-      headers.Authorization = `Bearer ${token}`;
-    }
-    let response: Response;
-    try {
-      response = await get(url, { headers, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
-    } catch (error) {
-      throw new Error(`the database at ${url.origin} did not answer (${error instanceof Error ? error.message : String(error)})`, {
-        cause: error,
-      });
-    }
-    if (!response.ok) throw new Error(await refusal(response, url.origin));
-    return Object.keys(((await response.json()) as Record<string, unknown> | null) ?? {});
-  };
+  const { accessToken } = options;
+  return () =>
+    readGameNames({
+      base: options.base,
+      namespace: options.namespace ?? null,
+      ...(accessToken ? { headers: async () => ({ Authorization: `Bearer ${await token(accessToken)}` }) } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      refusal: (response, status, url) => refusal(response.status, status, url.origin),
+    });
 }
 
-async function refusal(response: Response, origin: string): Promise<string> {
-  let said = '';
+async function token(accessToken: () => Promise<string>): Promise<string> {
   try {
-    const body = (await response.json()) as { error?: unknown } | null;
-    if (typeof body?.error === 'string') said = `: ${body.error}`;
-  } catch {
-    // No JSON body: the status says enough.
+    return await accessToken();
+  } catch (error) {
+    throw new Error(
+      `no credentials for the database (${error instanceof Error ? error.message : String(error)}): ` +
+        "the service's account gives them on Cloud Run; elsewhere set GOOGLE_APPLICATION_CREDENTIALS",
+      { cause: error },
+    );
   }
-  const status = `HTTP ${response.status}${said}`;
-  if (response.status === 401 || response.status === 403) {
+}
+
+function refusal(code: number, status: string, origin: string): string {
+  if (code === 401 || code === 403) {
     return (
       `the database refused the service's account (${status}): grant it the database role ` +
       '(firebasedatabase.instances.get; `npm run deploy` grants it) and check that databaseURL names the instance of this project'
     );
   }
-  if (response.status === 404) return `no database at ${origin} (${status}): databaseURL names no instance of this project`;
-  if (response.status === 423) return `the database at ${origin} is disabled (${status}): re-enable it in the Firebase console`;
+  if (code === 404) return `no database at ${origin} (${status}): databaseURL names no instance of this project`;
+  if (code === 423) return `the database at ${origin} is disabled (${status}): re-enable it in the Firebase console`;
   return `the database at ${origin} answered ${status}`;
 }
