@@ -7,7 +7,10 @@ import type { Correction } from '@satta/shared/domain/corrections';
 import type { Holidays } from '@satta/shared/domain/holidays';
 
 /** What the home widgets read of the data service; the fake is just this. */
-type ResultsData = Pick<DataService, 'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'holidays$' | 'connected$' | 'timezone'>;
+type ResultsData = Pick<
+  DataService,
+  'homeGames$' | 'corrections$' | 'mainInfo$' | 'adInfo$' | 'holidays$' | 'read$' | 'connected$' | 'timezone'
+>;
 
 const LOADING_LIVE: Live<never> = { data: undefined, stale: true, error: null };
 
@@ -21,6 +24,8 @@ export interface FakeResultsData {
   /** Days without a draw; loading (every day a draw day) until a test pushes some. */
   holidays$: BehaviorSubject<Live<Holidays>>;
   connected$: BehaviorSubject<boolean>;
+  /** A read of the table (read$) by its cache key, e.g. 'notices:2026-03-15'; loading until a test pushes a value. */
+  read(key: string): BehaviorSubject<Live<unknown>>;
 }
 
 export function fakeResultsData(): FakeResultsData {
@@ -30,16 +35,23 @@ export function fakeResultsData(): FakeResultsData {
   const ads$ = new BehaviorSubject<Live<AdInfo>>(LOADING_LIVE);
   const holidays$ = new BehaviorSubject<Live<Holidays>>(LOADING_LIVE);
   const connected$ = new BehaviorSubject<boolean>(false);
+  const reads = new Map<string, BehaviorSubject<Live<unknown>>>();
+  const read = (key: string) => {
+    let subject = reads.get(key);
+    if (!subject) reads.set(key, (subject = new BehaviorSubject<Live<unknown>>(LOADING_LIVE)));
+    return subject;
+  };
   const data: ResultsData = {
     homeGames$: () => games$,
     corrections$: () => corrections$,
     mainInfo$: () => info$,
     adInfo$: () => ads$,
     holidays$: () => holidays$,
+    read$: <T,>(entry: { key: string }) => read(entry.key) as BehaviorSubject<Live<T>>,
     connected$,
     timezone: 'Asia/Kolkata',
   };
-  return { data, games$, corrections$, info$, ads$, holidays$, connected$ };
+  return { data, games$, corrections$, info$, ads$, holidays$, connected$, read };
 }
 
 export function live<T>(data: T, stale = false): Live<T> {

@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { color } from '@satta/shared/ui';
 import { NO_DRAW_TODAY, WAIT } from '@satta/shared/domain/messages';
+import { GameNotice } from './GameNotice.tsx';
 
 // Pulses between red and a deeper red: fading it out (opacity 0.45) left it at a contrast of
 // 2.4:1 half the time, under what small bold text needs (4.5:1).
@@ -57,10 +58,20 @@ const NO_DRAW_ENGLISH = NO_DRAW_TODAY.slice(BREAK + 1);
 
 /**
  * Today's result: 'Wait...' until the number exists, then the number; for a game without a draw
- * today (and no number), 'आज अवकाश (No draw today)'.
+ * today (and no number), 'आज अवकाश (No draw today)'; while the admin's notice of the day stands
+ * (and no number), the notice instead of 'Wait...'.
  */
-export function ResultValue({ number, noDraw = false }: { number: string | null; noDraw?: boolean }) {
+export function ResultValue({
+  number,
+  noDraw = false,
+  notice = null,
+}: {
+  number: string | null;
+  noDraw?: boolean;
+  notice?: string | null;
+}) {
   if (number !== null) return <Published data-state="result">{number}</Published>;
+  if (notice !== null && !noDraw) return <GameNotice text={notice} />;
   if (noDraw) {
     return (
       <NoDrawToday data-state="no-draw">

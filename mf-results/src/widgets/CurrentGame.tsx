@@ -5,6 +5,8 @@ import { MISSING_NUMBER, MISSING_TIME } from '@satta/shared/domain/messages';
 import { publishedText } from '@satta/shared/domain/publishTimes';
 import { useData, useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
+import { useGameNotices } from '../hooks/useGameNotices.ts';
+import { GameNotice } from '../ui/GameNotice.tsx';
 import { NumberDetail } from '../ui/NumberDetail.tsx';
 import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
@@ -46,18 +48,22 @@ const Published = styled.p`
 
 /**
  * The game being looked at now (Gali until 05:05, unless it had no draw last night): its time,
- * yesterday's and today's number. A game without a draw today is skipped.
+ * yesterday's and today's number (or, until it is there, the admin's notice of the day for the
+ * game). A game without a draw today is skipped.
  */
 export default function CurrentGame() {
   const headingId = useId();
   const live = useRead((data) => data.homeGames$(), []); // yesterday and this month so far, cache first
   const noDraw = useNoDraw(live.data);
   const { now, todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
+  const notices = useGameNotices(todayKey);
   const game = live.data ? currentGame(live.data, now, noDraw) : null;
   const { timezone } = useData<'timezone'>();
   const cell = game ? resultCell(game.results, todayKey, yesterdayKey) : null;
   const todayMeta = cell?.today == null ? undefined : game?.meta?.[todayKey];
   const published = publishedText(todayMeta, timezone);
+  const noDrawToday = game !== null && noDraw(game.name, todayKey);
+  const notice = game && cell ? notices(game.name, cell.today, noDrawToday) : null;
   return (
     <Centered aria-labelledby={headingId}>
       <CardHeading id={headingId}>
@@ -77,7 +83,7 @@ export default function CurrentGame() {
         <span data-testid="current-game-today">
           <VisuallyHidden>{TODAY_LABEL}: </VisuallyHidden>
           <NumberDetail meta={todayMeta} timezone={timezone}>
-            {cell?.today ?? (game && noDraw(game.name, todayKey) ? <NoDrawMark /> : MISSING_NUMBER)}
+            {cell?.today ?? (noDrawToday ? <NoDrawMark /> : notice !== null ? <GameNotice text={notice} /> : MISSING_NUMBER)}
           </NumberDetail>
         </span>
       </Numbers>

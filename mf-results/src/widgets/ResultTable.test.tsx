@@ -141,6 +141,48 @@ describe('ResultTable', () => {
     for (const cell of within(row('Gali')).getAllByRole('cell')) expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
   });
 
+  describe("the admin's notice of the day", () => {
+    const cells = (game: string) =>
+      within(row(game))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+
+    it("shows a game's notice instead of 'Wait...', live, and 'Wait...' again once it is removed", () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-14': '42' } })));
+      fake.read('notices:2026-03-15').next(live({ Gali: 'रिजल्ट में देरी' }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Gali')).toEqual(['42', 'रिजल्ट में देरी']);
+      expect(row('Gali').querySelector('[data-state="wait"]')).toBeNull();
+      expect(row('Gali').querySelector('[data-state="notice"]')?.textContent).toBe('रिजल्ट में देरी');
+      expect(cells('Disawar')).toEqual(['--', 'Wait...']);
+
+      act(() => fake.read('notices:2026-03-15').next(live({ Gali: 'रिजल्ट में देरी', Disawar: 'Result delayed' })));
+      expect(cells('Disawar')).toEqual(['--', 'Result delayed']);
+      act(() => fake.read('notices:2026-03-15').next(live({})));
+      expect(cells('Gali')).toEqual(['42', 'Wait...']);
+      expect(cells('Disawar')).toEqual(['--', 'Wait...']);
+    });
+
+    it('gives way to the number once it is published, and to a day without a draw', () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames({ Gali: { '2026-03-15': '07' } })));
+      fake.holidays$.next(live({ Disawar: { dates: { '2026-03-15': true }, weekdays: {} } }));
+      fake.read('notices:2026-03-15').next(live({ Gali: 'Result delayed', Disawar: 'Result delayed' }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Gali')).toEqual(['--', '07']);
+      expect(cells('Disawar')).toEqual(['--', 'आज अवकाश (No draw today)']);
+    });
+
+    it("reads only today's notices: yesterday's are not shown", () => {
+      const fake = fakeResultsData();
+      fake.games$.next(live(sampleGames()));
+      fake.read('notices:2026-03-14').next(live({ Gali: 'Result delayed' }));
+      renderWithData(<ResultTable />, fake);
+      expect(cells('Gali')).toEqual(['--', 'Wait...']);
+    });
+  });
+
   describe('days without a draw', () => {
     const cells = (game: string) =>
       within(row(game))

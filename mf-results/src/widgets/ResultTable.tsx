@@ -6,6 +6,7 @@ import { LOADING, MISSING_NUMBER, MISSING_TIME, TODAY_HEADING, YESTERDAY_HEADING
 import { lastUpdatedText, latestUpdate } from '@satta/shared/domain/publishTimes';
 import { useData, useRead } from '@satta/shared/data';
 import { useNoDraw } from '../hooks/useNoDraw.ts';
+import { useGameNotices } from '../hooks/useGameNotices.ts';
 import { useSiteDay } from '../hooks/useSiteDay.ts';
 import { DAY_TICK_MS } from '../hooks/ticks.ts';
 import { Card, StaleBadge, StickyScroll, StickyTable } from '@satta/shared/ui';
@@ -47,7 +48,8 @@ const LastUpdated = styled.p`
 
 /**
  * Every game with yesterday's and today's number, in the fixed order; a day marked as having no
- * draw, and without a number, says so: 'आज अवकाश (No draw today)' today, 'अवकाश' yesterday.
+ * draw, and without a number, says so: 'आज अवकाश (No draw today)' today, 'अवकाश' yesterday; a
+ * game with the admin's notice of the day shows it instead of 'Wait...' until its number.
  * Where this browser has push notifications on, each game has a bell beside its time (that
  * game's pushes on or off) and the game heading a button to the sheet of games (FollowBell.tsx);
  * neither is in the server's HTML and neither moves anything when it appears.
@@ -57,6 +59,7 @@ export default function ResultTable() {
   const noDraw = useNoDraw(live.data);
   const { timezone } = useData<'timezone'>();
   const { todayKey, yesterdayKey } = useSiteDay(DAY_TICK_MS);
+  const notice = useGameNotices(todayKey);
   const games = useMemo(() => (live.data ? orderGames(live.data) : undefined), [live.data]);
   const names = useMemo(() => games?.map((game) => game.name) ?? [], [games]);
   const updated = games ? latestUpdate(games, [yesterdayKey, todayKey]) : null;
@@ -87,6 +90,7 @@ export default function ResultTable() {
             ) : (
               games.map((game) => {
                 const cell = resultCell(game.results, todayKey, yesterdayKey);
+                const noDrawToday = cell.today === null && noDraw(game.name, todayKey);
                 return (
                   <tr key={game.name} data-game={game.name}>
                     <th scope="row">
@@ -107,7 +111,7 @@ export default function ResultTable() {
                     </td>
                     <td>
                       <NumberDetail meta={cell.today === null ? undefined : game.meta?.[todayKey]} timezone={timezone}>
-                        <ResultValue number={cell.today} noDraw={cell.today === null && noDraw(game.name, todayKey)} />
+                        <ResultValue number={cell.today} noDraw={noDrawToday} notice={notice(game.name, cell.today, noDrawToday)} />
                       </NumberDetail>
                     </td>
                   </tr>
