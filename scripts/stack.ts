@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, type Managed } from './processes.ts';
 import { startHosting } from '../server/hosting/serve.ts';
 import type { RuntimeConfig } from '../shared/data/config.ts';
+import { defaultNamespace } from '../shared/data/namespace.ts';
 import { REMOTE_NAMES, type RemoteName } from '../shared/domain/remotes.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const PROJECT_ID = 'demo-satta';
-export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
+export const NAMESPACE = defaultNamespace(PROJECT_ID);
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 export const DEMO_VISITOR = { email: 'visitor@example.com', password: 'visitor-demo-2026' };
 /** Every remote, from the manifest (shared/domain/remotes.ts). */

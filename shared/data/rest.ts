@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
 import type { RuntimeConfig } from './config.ts';
+import { databaseNamespace } from './namespace.ts';
 
 /*
  * The database's REST API, without the Firebase SDK: what a visitor's page needs to read the
@@ -26,7 +27,7 @@ export function restUrl(config: Pick<RuntimeConfig, 'firebase' | 'emulators'>, r
   const base = new URL(config.firebase.databaseURL);
   const emulator = config.emulators?.database;
   const url = emulator ? new URL(`http://${emulator.host}:${emulator.port}/${read.path}.json`) : new URL(`/${read.path}.json`, base);
-  const ns = base.searchParams.get('ns') ?? base.hostname.split('.')[0];
+  const ns = databaseNamespace(base);
   if (emulator && ns) url.searchParams.set('ns', ns);
   if (read.shallow) url.searchParams.set('shallow', 'true');
   if (read.orderBy !== undefined) url.searchParams.set('orderBy', JSON.stringify(read.orderBy));

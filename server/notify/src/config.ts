@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { defaultEncryptWorkers } from './encryptPool.ts';
 import { DEFAULT_PUSH_HOSTS, parseHostPattern } from './endpointPolicy.ts';
+import { defaultNamespace } from '@satta/shared/data/namespace';
 
 /** Everything the notify service reads from its environment, resolved once at start. */
 export interface NotifyConfig {
@@ -108,7 +109,7 @@ export function readConfig(env: Env = process.env): NotifyConfig {
   if (!projectId) throw new Error('notify: set GCLOUD_PROJECT (or GOOGLE_CLOUD_PROJECT / FIREBASE_PROJECT_ID) to the Firebase project id');
   const emulatorHost = env.FIREBASE_DATABASE_EMULATOR_HOST;
   const emulated = Boolean(emulatorHost || env.FIREBASE_AUTH_EMULATOR_HOST);
-  const namespace = env.NOTIFY_DATABASE_NAMESPACE ?? `${projectId}-default-rtdb`;
+  const namespace = env.NOTIFY_DATABASE_NAMESPACE ?? defaultNamespace(projectId);
   const databaseURL = (env.NOTIFY_DATABASE_URL ?? `https://${namespace}.firebaseio.com`).replace(/\/+$/, '');
   const origins = (env.NOTIFY_ALLOWED_ORIGINS ?? '*')
     .split(',')

@@ -9,6 +9,7 @@ import { connectionPolicy, type ConnectionPolicy } from '../../hosting/connectio
 import { LiveData } from './liveData.ts';
 import { LiveRepair } from './liveRepair.ts';
 import { restListGames } from './listGames.ts';
+import { databaseNamespace } from '@satta/shared/data/namespace';
 
 /**
  * The render service: `tsx src/main.ts --port 5000 --config config.json --mount /=shell/dist
@@ -36,8 +37,7 @@ try {
 }
 
 const emulated = Boolean(process.env.FIREBASE_DATABASE_EMULATOR_HOST);
-const namespace =
-  new URL(config.firebase.databaseURL).searchParams.get('ns') ?? new URL(config.firebase.databaseURL).hostname.split('.')[0];
+const namespace = databaseNamespace(config.firebase.databaseURL);
 const app = initializeApp(
   {
     projectId: config.firebase.projectId,
