@@ -28,3 +28,18 @@ describe('encryption on worker threads', () => {
     expect(decryptWebPush(body, keys)).toBe('next');
   });
 });
+
+describe('encryption batches', () => {
+  it('keeps two texts asked for in the same turn apart', async () => {
+    encryptor = createEncryptor(1);
+    const keys = generateSubscriberKeys();
+    const subscriber = { p256dh: keys.p256dh, auth: keys.auth };
+    const bodies = await Promise.all([
+      encryptor.encrypt(subscriber, Buffer.from('Gali: 42')),
+      encryptor.encrypt(subscriber, Buffer.from('Gali: 42')),
+      encryptor.encrypt(subscriber, Buffer.from('Disawar: 17')),
+      encryptor.encrypt(subscriber, Buffer.from('Gali: 42')),
+    ]);
+    expect(bodies.map((body) => decryptWebPush(body, keys))).toEqual(['Gali: 42', 'Gali: 42', 'Disawar: 17', 'Gali: 42']);
+  });
+});

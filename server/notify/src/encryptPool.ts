@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Subscription } from './subscription.ts';
-import { encryptPayload } from './webPushEncrypt.ts';
+import { encryptPayload, webPushCipher } from './webPushEncrypt.ts';
 
 /**
  * Where a fan-out's messages are encrypted. The work of a message is one ECDH, the HKDF steps and
- * one AES-GCM (webPushEncrypt.ts), about 0.25 ms of CPU, while sending it costs the event loop
- * far less: on one thread 100,000 messages take 25 s of encryption alone. With `workers` > 0 the
- * encryption runs on that many worker threads and the event loop only sends, so a 2-core
- * machine uses both cores. 0: on the event loop (tests, one core).
+ * one AES-GCM (webPushEncrypt.ts), about 0.3 ms of CPU, while sending it costs the event loop
+ * a third of that: on one thread 100,000 messages take 30 s of encryption alone. With `workers`
+ * > 0 the encryption runs on that many worker threads and the event loop only sends, so a
+ * 2-core machine uses both cores. 0: on the event loop (tests, one core).
  */
 export interface Encryptor {
   encrypt(keys: Subscription['keys'], plaintext: Buffer): Promise<Buffer>;
@@ -16,59 +16,40 @@ export interface Encryptor {
   close(): void;
 }
 
-/** One worker fewer than the cores (the event loop has the last), at least one. */
+/**
+ * As many workers as cores. The event loop's own work per message (the HTTP request) is about a
+ * third of the encryption's, so with one worker fewer than the cores a 2-core machine left half
+ * a core idle; with one per core the system shares the cores between them and both are busy.
+ */
 export function defaultEncryptWorkers(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.max(1, availableParallelism());
 }
 
 /*
- * The worker's code: the same steps as encryptPayload (RFC 8291 and RFC 8188), in plain
- * JavaScript with node:crypto alone, so that it runs as it is from the TypeScript sources and
- * from the bundled service (a worker file of its own would not be in the bundle).
- * encryptPool.test.ts decrypts its output with the subscriber's keys.
+ * The worker's code: webPushCipher of webPushEncrypt.ts, from its source text (it uses nothing
+ * but node:crypto, which it is given), so the workers run the very code the tests check, from
+ * the TypeScript sources and from the bundled service alike (a worker file of its own would not
+ * be in the bundle). `__name` is what esbuild (tsx, the bundle) may wrap named functions in.
+ * A message holds a batch: the plaintext once (a fan-out sends one text to everyone), then
+ * [id, p256dh, auth] per subscriber.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
-const { createCipheriv, createECDH, createHmac, randomBytes } = require('node:crypto');
-const hmac = (key, data) => createHmac('sha256', key).update(data).digest();
-const ONE = Buffer.from([1]);
-const KEY_INFO = Buffer.from('WebPush: info\\0');
-const CEK_INFO = Buffer.concat([Buffer.from('Content-Encoding: aes128gcm\\0'), ONE]);
-const NONCE_INFO = Buffer.concat([Buffer.from('Content-Encoding: nonce\\0'), ONE]);
-const LAST_RECORD = Buffer.from([2]);
-const decodeKey = (value) => Buffer.from(value.replace(/\\+/g, '-').replace(/\\//g, '_'), 'base64url');
-function encrypt(p256dh, auth, plaintext) {
-  const receiverPublicKey = decodeKey(p256dh);
-  const authSecret = decodeKey(auth);
-  if (plaintext.length + 1 + 16 > 4096) throw new Error('the push payload does not fit one record');
-  const sender = createECDH('prime256v1');
-  const senderPublicKey = sender.generateKeys();
-  const ecdhSecret = sender.computeSecret(receiverPublicKey);
-  const ikm = hmac(hmac(authSecret, ecdhSecret), Buffer.concat([KEY_INFO, receiverPublicKey, senderPublicKey, ONE]));
-  const salt = randomBytes(16);
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, CEK_INFO).subarray(0, 16);
-  const nonce = hmac(prk, NONCE_INFO).subarray(0, 12);
-  const cipher = createCipheriv('aes-128-gcm', cek, nonce);
-  const header = Buffer.alloc(21);
-  salt.copy(header, 0);
-  header.writeUInt32BE(4096, 16);
-  header.writeUInt8(senderPublicKey.length, 20);
-  return Buffer.concat([header, senderPublicKey, cipher.update(plaintext), cipher.update(LAST_RECORD), cipher.final(), cipher.getAuthTag()]);
-}
-parentPort.on('message', (jobs) => {
-  const answers = jobs.map(([id, p256dh, auth, plaintext]) => {
+const __name = (fn) => fn;
+const encrypt = (${webPushCipher.toString()})(require('node:crypto'));
+parentPort.on('message', ({ plaintext, jobs }) => {
+  const text = Buffer.from(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength);
+  parentPort.postMessage(jobs.map(([id, p256dh, auth]) => {
     try {
-      return [id, encrypt(p256dh, auth, Buffer.from(plaintext)), null];
+      return [id, encrypt(p256dh, auth, text), null];
     } catch (error) {
       return [id, null, String(error && error.message)];
     }
-  });
-  parentPort.postMessage(answers);
+  }));
 });
 `;
 
-type Job = [id: number, p256dh: string, auth: string, plaintext: Uint8Array];
+type Job = [id: number, p256dh: string, auth: string];
 type Answer = [id: number, body: Uint8Array | null, error: string | null];
 
 export function createEncryptor(workers: number): Encryptor {
@@ -84,7 +65,7 @@ export function createEncryptor(workers: number): Encryptor {
   const pool = Array.from({ length: workers }, () => {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref();
-    const state = { worker, inFlight: 0, queued: [] as Job[] };
+    const state = { worker, inFlight: 0, queued: [] as Job[], plaintext: null as Uint8Array | null };
     worker.on('message', (answers: Answer[]) => {
       state.inFlight -= answers.length;
       for (const [id, body, error] of answers) {
@@ -110,8 +91,9 @@ export function createEncryptor(workers: number): Encryptor {
     for (const state of pool) {
       if (state.queued.length === 0) continue;
       state.inFlight += state.queued.length;
-      state.worker.postMessage(state.queued);
+      state.worker.postMessage({ plaintext: state.plaintext, jobs: state.queued });
       state.queued = [];
+      state.plaintext = null;
     }
   };
   return {
@@ -123,7 +105,10 @@ export function createEncryptor(workers: number): Encryptor {
         // The least busy worker.
         let best = pool[0] as (typeof pool)[number];
         for (const state of pool) if (state.inFlight + state.queued.length < best.inFlight + best.queued.length) best = state;
-        best.queued.push([id, keys.p256dh, keys.auth, plaintext]);
+        // A batch holds one plaintext: another text (a second fan-out at the same moment) starts a batch.
+        if (best.plaintext !== null && !sameBytes(best.plaintext, plaintext)) flush();
+        best.plaintext = plaintext;
+        best.queued.push([id, keys.p256dh, keys.auth]);
         if (!flushing) {
           flushing = true;
           queueMicrotask(flush);
@@ -139,3 +124,5 @@ export function createEncryptor(workers: number): Encryptor {
     },
   };
 }
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a === b || Buffer.compare(a, b) === 0;

@@ -18,7 +18,8 @@ export const DEFAULT_PUSH_HOSTS: readonly string[] = [
 ];
 
 export interface EndpointPolicy {
-  allows(endpoint: string): boolean;
+  /** `endpoint` as stored, or parsed already (a fan-out parses each once). */
+  allows(endpoint: string | URL): boolean;
   /** The local emulator mode: http://127.0.0.1 endpoints, loopback connections. */
   readonly allowLocal: boolean;
 }
@@ -44,7 +45,7 @@ export function createEndpointPolicy(options: { pushHosts: readonly string[]; al
     allows(endpoint) {
       let url: URL;
       try {
-        url = new URL(endpoint);
+        url = typeof endpoint === 'string' ? new URL(endpoint) : endpoint;
       } catch {
         return false;
       }

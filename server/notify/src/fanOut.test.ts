@@ -223,3 +223,41 @@ describe('fan-out with endpoints that do not answer (the review: 100 junk keys s
     expect(Math.max(...realCalls.map((c) => c.at))).toBeLessThan(firstRetry);
   });
 });
+
+describe('fan-out: encryption ahead of sending', () => {
+  it('asks the encryptor for every body at the start while only a few requests are in flight', async () => {
+    const asked: string[] = [];
+    const encryptor = {
+      workers: 1,
+      encrypt: async (subscriptionKeys: { p256dh: string; auth: string }, plaintext: Buffer) => {
+        asked.push(subscriptionKeys.auth);
+        return Buffer.from(plaintext);
+      },
+      close: () => undefined,
+    };
+    const h = harness({}, { encryptor, concurrency: 2, limiter: createLimiter(2) });
+    const targets = Array.from({ length: 10 }, (_, i) => target(`s${i}`));
+    const result = h.run(targets);
+    // Before the answers came (each 2 ms away): a few requests sent, all 10 bodies asked for.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.calls.length).toBeLessThanOrEqual(3);
+    expect(asked).toHaveLength(10);
+    expect(await result).toMatchObject({ total: 10, sent: 10, failed: 0 });
+    // Each body was asked for once, retries included.
+    expect(asked).toHaveLength(10);
+  });
+
+  it('counts a subscription whose keys cannot be used as failed and goes on', async () => {
+    const h = harness({});
+    const broken: Target = {
+      key: 'broken',
+      subscription: {
+        endpoint: 'https://push.example/broken',
+        keys: { p256dh: Buffer.alloc(65, 1).toString('base64url'), auth: keys.auth },
+      },
+    };
+    const result = await h.run([broken, target('ok')]);
+    expect(result).toMatchObject({ total: 2, sent: 1, failed: 1, unfinished: 0 });
+    expect(h.callsTo('broken')).toHaveLength(0);
+  });
+});

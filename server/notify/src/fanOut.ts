@@ -55,6 +55,9 @@ export interface FanOutDeps {
   log?: (line: string) => void;
 }
 
+/** Bodies encrypted ahead of their sending at most (see fanOut). */
+const ENCRYPT_AHEAD = 1024;
+
 class AttemptTimeoutError extends Error {
   constructor(ms: number) {
     super(`no answer within ${ms} ms`);
@@ -76,12 +79,16 @@ interface Host {
 
 interface Job {
   target: Target;
+  /** The endpoint, parsed once. */
+  url: URL;
   host: Host;
   attempt: number;
-  /** Encrypted once, on the first attempt, and sent as it is on retries. */
-  request: PushRequest | null;
+  /** Encrypted once, ahead of its first attempt or at it, and sent as it is on retries. */
+  request: Promise<PushRequest> | null;
   /** Counted in `probing` while in flight. */
   probe: boolean;
+  /** Encrypted ahead and not yet started (counted in the fan-out's `ahead`). */
+  ahead?: boolean;
 }
 
 interface Outcome {
@@ -122,8 +129,8 @@ export function createFanOut(deps: FanOutDeps) {
   // One VAPID token per push service and 12 hours, shared by every fan-out (webPushEncrypt.ts).
   const signer = vapidSigner(deps.vapid);
   const encryptor = deps.encryptor ?? createEncryptor(0);
-  const encrypt = async (target: Target, body: Buffer, options: DeliveryOptions): Promise<PushRequest> =>
-    encryptedRequest(target.subscription, await encryptor.encrypt(target.subscription.keys, body), options, signer);
+  const encrypt = async (job: Job, body: Buffer, options: DeliveryOptions): Promise<PushRequest> =>
+    encryptedRequest(job.target.subscription, await encryptor.encrypt(job.target.subscription.keys, body), options, signer, job.url);
 
   /** One request with its own time limit; `stop` aborts it early (the fan-out's deadline). */
   function attempt(request: PushRequest, stop: AbortSignal): Promise<PushResponse> {
@@ -171,6 +178,30 @@ export function createFanOut(deps: FanOutDeps) {
     const done = new Promise<FanOutResult>((resolve) => {
       resolveResult = resolve;
     });
+
+    /*
+     * The workers encrypt ahead of the sending, in batches: a job started by a free slot finds its
+     * body ready instead of asking for it alone. One message per batch and worker instead of one
+     * per subscriber: posting to a worker costs the event loop as much as the request itself.
+     * At most ENCRYPT_AHEAD bodies are encrypted and not yet sent (about 300 bytes each);
+     * `order` is the jobs, the biggest push service's first, as the pump starts them.
+     */
+    let order: Job[] = [];
+    let nextToEncrypt = 0;
+    let ahead = 0;
+    const encryptAhead = () => {
+      if (finished || ahead > ENCRYPT_AHEAD / 2) return;
+      while (nextToEncrypt < order.length && ahead < ENCRYPT_AHEAD) {
+        const job = order[nextToEncrypt] as Job;
+        nextToEncrypt += 1;
+        if (job.request) continue;
+        ahead += 1;
+        job.ahead = true;
+        job.request = encrypt(job, body, options);
+        // A failure is the job's when it runs; until then it must not be an unhandled rejection.
+        job.request.catch(() => undefined);
+      }
+    };
 
     const settled = () => result.sent + result.gone + result.failed + result.skipped;
     const finish = () => {
@@ -229,15 +260,21 @@ export function createFanOut(deps: FanOutDeps) {
     };
 
     async function run(job: Job): Promise<Outcome> {
+      if (job.ahead) {
+        job.ahead = false;
+        ahead -= 1;
+      }
+      encryptAhead();
+      let request: PushRequest;
       try {
-        job.request ??= await encrypt(job.target, body, options);
+        request = await (job.request ??= encrypt(job, body, options));
       } catch (error) {
         log(`notify: subscription ${job.target.key} has unusable keys: ${(error as Error).message}`);
         return { kind: 'failed', answered: false, trouble: false };
       }
       const sentAt = performance.now();
       try {
-        const response = await attempt(job.request, stop.signal);
+        const response = await attempt(request, stop.signal);
         const slow = performance.now() - sentAt > deps.slowAnswerMs;
         const verdict = verdictFor(response.statusCode);
         const reason = `HTTP ${response.statusCode} ${response.body.slice(0, 200)}`.trim();
@@ -270,9 +307,7 @@ export function createFanOut(deps: FanOutDeps) {
       else if (outcome.kind === 'gone') removeGone(job.target.key);
       else {
         if (outcome.kind === 'failed' && outcome.answered) {
-          log(
-            `notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`,
-          );
+          log(`notify: push to ${job.url.origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
         }
         count(outcome.kind);
       }
@@ -284,9 +319,7 @@ export function createFanOut(deps: FanOutDeps) {
       const wait = retryDelay(job.attempt, outcome.retryAfter, { baseMs: deps.retryBaseMs, maxRetryAfterMs: deps.maxRetryAfterMs });
       const left = deadlineMs - (performance.now() - started);
       if (job.attempt >= deps.maxAttempts || wait >= left) {
-        log(
-          `notify: push to ${new URL(job.target.subscription.endpoint).origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`,
-        );
+        log(`notify: push to ${job.url.origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
         count('failed');
         return;
       }
@@ -314,20 +347,29 @@ export function createFanOut(deps: FanOutDeps) {
     }
 
     for (const target of targets) {
-      if (!deps.endpointPolicy.allows(target.subscription.endpoint)) {
+      let url: URL;
+      try {
+        url = new URL(target.subscription.endpoint);
+      } catch {
         result.skipped += 1;
         continue;
       }
-      const name = new URL(target.subscription.endpoint).host;
+      if (!deps.endpointPolicy.allows(url)) {
+        result.skipped += 1;
+        continue;
+      }
+      const name = url.host;
       let host = hosts.get(name);
       if (!host) {
         host = { jobs: [], active: 0, limit: 1, proven: false, queued: false };
         hosts.set(name, host);
       }
-      host.jobs.push({ target, host, attempt: 1, request: null, probe: false });
+      host.jobs.push({ target, url, host, attempt: 1, request: null, probe: false });
     }
     // The big push services first: junk spread over many hosts has few subscribers per host.
-    for (const host of [...hosts.values()].sort((a, b) => b.jobs.length - a.jobs.length)) enqueueHost(host);
+    const bySize = [...hosts.values()].sort((a, b) => b.jobs.length - a.jobs.length);
+    order = bySize.flatMap((host) => host.jobs);
+    for (const host of bySize) enqueueHost(host);
     if (settled() === result.total) finish();
     else pump();
     return done;

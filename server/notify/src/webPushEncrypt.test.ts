@@ -3,7 +3,8 @@ import webpush from 'web-push';
 import { generateSubscriberKeys } from './testing/subscriberKeys.ts';
 import { verifyVapidHeader } from './testing/vapidJwt.ts';
 import { decryptWebPush } from './testing/webPushDecrypt.ts';
-import { VAPID_LIFETIME_SEC, encryptPayload, pushRequest, vapidSigner } from './webPushEncrypt.ts';
+import nodeCrypto from 'node:crypto';
+import { VAPID_LIFETIME_SEC, encryptPayload, pushRequest, vapidSigner, webPushCipher } from './webPushEncrypt.ts';
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:admin@example.com', source: 'generated' as const };
 const delivery = { ttlSeconds: 14_400, urgency: 'high' as const, topic: 'abc' };
@@ -18,6 +19,14 @@ describe('RFC 8291 encryption (the sender)', () => {
     const again = encryptPayload({ p256dh: keys.p256dh, auth: keys.auth }, Buffer.from(text));
     expect(again.subarray(0, 16).equals(body.subarray(0, 16))).toBe(false);
     expect(again.subarray(21, 86).equals(body.subarray(21, 86))).toBe(false);
+  });
+
+  it('gives the same decryptable message on a Node without crypto.hash (HMAC objects instead)', () => {
+    const keys = generateSubscriberKeys();
+    const encrypt = webPushCipher({ ...nodeCrypto, hash: undefined } as unknown as typeof nodeCrypto);
+    const body = encrypt(keys.p256dh, keys.auth, Buffer.from('Disawar: 17 (संशोधित)'));
+    expect(body.length).toBe(21 + 65 + Buffer.byteLength('Disawar: 17 (संशोधित)') + 1 + 16);
+    expect(decryptWebPush(body, keys)).toBe('Disawar: 17 (संशोधित)');
   });
 
   it('sets the headers of RFC 8030 and 8292', () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createECDH, createHmac, createPrivateKey, randomBytes, sign, type KeyObject } from 'node:crypto';
+import nodeCrypto, { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import type { DeliveryOptions } from './payload.ts';
 import type { PushRequest } from './pushTransport.ts';
 import type { Subscription } from './subscription.ts';
@@ -12,43 +12,73 @@ import type { VapidKeys } from './vapidKeys.ts';
  * once per origin and lifetime (vapidSigner), not once per message as web-push does.
  */
 
-const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
-const ONE = Buffer.from([1]);
-const KEY_INFO = Buffer.from('WebPush: info\0');
-const CEK_INFO = Buffer.concat([Buffer.from('Content-Encoding: aes128gcm\0'), ONE]);
-const NONCE_INFO = Buffer.concat([Buffer.from('Content-Encoding: nonce\0'), ONE]);
-/** One record holds the whole message: a notification is far below it. */
-const RECORD_SIZE = 4096;
-const LAST_RECORD = Buffer.from([2]);
+/**
+ * The cipher of RFC 8291 section 3.4 over RFC 8188 section 2, made from `crypto` (node:crypto).
+ * Self-contained (it uses nothing but its argument), so that the worker threads of
+ * encryptPool.ts run this very function from its source text, in the bundle as from the sources.
+ *
+ * The four HMAC-SHA-256 of the HKDF steps are built from two one-shot SHA-256 each
+ * (`crypto.hash`, RFC 2104; every key here is at most 64 bytes): `createHmac` makes an object
+ * per call, which cost about three times as much as the hashing itself.
+ */
+export function webPushCipher(crypto: typeof import('node:crypto')) {
+  const RECORD_SIZE = 4096;
+  const ONE = Buffer.from([1]);
+  const KEY_INFO = Buffer.from('WebPush: info\0');
+  const CEK_INFO = Buffer.concat([Buffer.from('Content-Encoding: aes128gcm\0'), ONE]);
+  const NONCE_INFO = Buffer.concat([Buffer.from('Content-Encoding: nonce\0'), ONE]);
+  const oneShot = typeof crypto.hash === 'function';
+  const hmac = (key: Buffer, data: Buffer): Buffer => {
+    if (!oneShot) return crypto.createHmac('sha256', key).update(data).digest();
+    const inner = Buffer.allocUnsafe(64 + data.length);
+    const outer = Buffer.allocUnsafe(96);
+    for (let i = 0; i < 64; i += 1) {
+      const k = i < key.length ? (key[i] as number) : 0;
+      inner[i] = k ^ 0x36;
+      outer[i] = k ^ 0x5c;
+    }
+    data.copy(inner, 64);
+    (crypto.hash('sha256', inner, 'buffer') as Buffer).copy(outer, 64);
+    return crypto.hash('sha256', outer, 'buffer') as Buffer;
+  };
+  // Node's base64url decoder takes the standard alphabet (+/) too, as browsers may send it.
+  const decodeKey = (value: string) => Buffer.from(value, 'base64url');
+  /** The aes128gcm body of one message to one subscriber (its keys as stored: base64url). */
+  return function encrypt(p256dh: string, auth: string, plaintext: Uint8Array): Buffer {
+    const receiverPublicKey = decodeKey(p256dh);
+    const authSecret = decodeKey(auth);
+    if (plaintext.length + 1 + 16 > RECORD_SIZE) throw new Error('the push payload does not fit one record');
+    // A fresh sender key pair and salt for every message.
+    const sender = crypto.createECDH('prime256v1');
+    const senderPublicKey = sender.generateKeys();
+    const ecdhSecret = sender.computeSecret(receiverPublicKey);
+    const ikm = hmac(hmac(authSecret, ecdhSecret), Buffer.concat([KEY_INFO, receiverPublicKey, senderPublicKey, ONE]));
+    const salt = crypto.randomBytes(16);
+    const prk = hmac(salt, ikm);
+    const cek = hmac(prk, CEK_INFO).subarray(0, 16);
+    const nonce = hmac(prk, NONCE_INFO).subarray(0, 12);
+    const cipher = crypto.createCipheriv('aes-128-gcm', cek, nonce);
+    // salt (16) | record size (4) | key id length (1) | key id (the sender's key) | the one record
+    const body = Buffer.allocUnsafe(21 + 65 + plaintext.length + 1 + 16);
+    salt.copy(body, 0);
+    body.writeUInt32BE(RECORD_SIZE, 16);
+    body.writeUInt8(65, 20);
+    senderPublicKey.copy(body, 21);
+    const padded = Buffer.allocUnsafe(plaintext.length + 1);
+    padded.set(plaintext, 0);
+    padded[plaintext.length] = 2; // the last record's delimiter
+    let at = 86 + cipher.update(padded).copy(body, 86);
+    at += cipher.final().copy(body, at);
+    cipher.getAuthTag().copy(body, at);
+    return body;
+  };
+}
 
-const decodeKey = (value: string) => Buffer.from(value.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url');
+const encryptOnThisThread = webPushCipher(nodeCrypto);
 
 /** The aes128gcm body of one message to one subscription (RFC 8291 section 3.4, RFC 8188 section 2). */
 export function encryptPayload(keys: Subscription['keys'], plaintext: Buffer): Buffer {
-  const receiverPublicKey = decodeKey(keys.p256dh);
-  const authSecret = decodeKey(keys.auth);
-  if (plaintext.length + 1 + 16 > RECORD_SIZE) throw new Error('the push payload does not fit one record');
-  const sender = createECDH('prime256v1');
-  const senderPublicKey = sender.generateKeys();
-  const ecdhSecret = sender.computeSecret(receiverPublicKey);
-  const ikm = hmac(hmac(authSecret, ecdhSecret), Buffer.concat([KEY_INFO, receiverPublicKey, senderPublicKey, ONE]));
-  const salt = randomBytes(16);
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, CEK_INFO).subarray(0, 16);
-  const nonce = hmac(prk, NONCE_INFO).subarray(0, 12);
-  const cipher = createCipheriv('aes-128-gcm', cek, nonce);
-  const header = Buffer.alloc(21);
-  salt.copy(header, 0);
-  header.writeUInt32BE(RECORD_SIZE, 16);
-  header.writeUInt8(senderPublicKey.length, 20);
-  return Buffer.concat([
-    header,
-    senderPublicKey,
-    cipher.update(plaintext),
-    cipher.update(LAST_RECORD),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
+  return encryptOnThisThread(keys.p256dh, keys.auth, plaintext);
 }
 
 /** A VAPID token lives this long (push services accept at most 24 h). */
@@ -84,8 +114,8 @@ export function vapidSigner(vapid: VapidKeys, now: () => number = Date.now) {
 }
 /** The VAPID key pair (base64url: the 32-byte private scalar, the 65-byte public point) as a signing key. */
 function vapidPrivateKey(vapid: VapidKeys): KeyObject {
-  const point = decodeKey(vapid.publicKey);
-  const d = decodeKey(vapid.privateKey);
+  const point = Buffer.from(vapid.publicKey, 'base64url');
+  const d = Buffer.from(vapid.privateKey, 'base64url');
   if (point.length !== 65 || point[0] !== 0x04 || d.length !== 32) throw new Error('notify: the VAPID keys are not a P-256 key pair');
   const b64 = (bytes: Buffer) => bytes.toString('base64url');
   return createPrivateKey({
@@ -109,8 +139,13 @@ export function pushRequest(subscription: Subscription, plaintext: Buffer, optio
 }
 
 /** The request around a body encrypted already (encryptPool.ts). */
-export function encryptedRequest(subscription: Subscription, body: Buffer, options: DeliveryOptions, signer: VapidSigner): PushRequest {
-  const url = new URL(subscription.endpoint);
+export function encryptedRequest(
+  subscription: Subscription,
+  body: Buffer,
+  options: DeliveryOptions,
+  signer: VapidSigner,
+  url = new URL(subscription.endpoint),
+): PushRequest {
   const headers: Record<string, string | number> = {
     TTL: options.ttlSeconds,
     'Content-Length': body.length,
@@ -120,5 +155,5 @@ export function encryptedRequest(subscription: Subscription, body: Buffer, optio
     Urgency: options.urgency,
   };
   if (options.topic) headers['Topic'] = options.topic;
-  return { endpoint: subscription.endpoint, headers, body };
+  return { endpoint: subscription.endpoint, url, headers, body };
 }
