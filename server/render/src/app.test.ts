@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildStale } from '../../../scripts/build.ts';
 import { startRender, type RenderServer } from './app.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -161,6 +161,24 @@ describe('render service', () => {
     expect(await (await get('/contact')).text()).toContain('new@example.com');
     expect(server.pages.renders).toBe(before + 1);
     data.snapshot = snapshot;
+  });
+
+  it('describes the link preview of / once per render, and names it in the page', async () => {
+    const described = vi.spyOn(server.previews, 'describe');
+    try {
+      data.snapshot = testSnapshot({ ...named, mainInfo: { ...named.mainInfo, email: 'once@example.com' } });
+      const before = server.pages.renders;
+      const html = await (await get('/')).text();
+      expect(server.pages.renders).toBe(before + 1);
+      expect(described).toHaveBeenCalledTimes(1);
+      expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/og\/home-[0-9a-f]{16}\.png" \/>/);
+      // Asked again for the same data: the kept page, nothing described.
+      await get('/');
+      expect(described).toHaveBeenCalledTimes(1);
+    } finally {
+      described.mockRestore();
+      data.snapshot = snapshot;
+    }
   });
 
   it('serves the last rendered page, with the time of its data, while the database is away', async () => {

@@ -15,6 +15,7 @@ import {
   svgToPng,
 } from './linkPreview.ts';
 import { PreviewImages } from './previewImages.ts';
+import { ChartDecisions } from './chartDecision.ts';
 import { testSnapshot, type TestData } from './testSupport.ts';
 import { decodePng, pngSize } from './testPng.ts';
 // mf-chart's decision about a chart address, which the render service asks of its server bundle.
@@ -267,23 +268,27 @@ describe('a preview’s address', () => {
   });
 
   it('is read back to its page against the games in memory', () => {
-    expect(previewTarget('/og/home-0123456789abcdef.png', snapshot, decideChartPage)).toEqual({ kind: 'home' });
-    expect(previewTarget('/og/home.png', snapshot, decideChartPage)).toEqual({ kind: 'home' });
-    expect(previewTarget('/og/chart/gali/2025-0123456789abcdef.png', snapshot, decideChartPage)).toEqual({
+    const decide = new ChartDecisions(
+      () => decideChartPage,
+      () => 'https://satta.example',
+    ).decide;
+    expect(previewTarget('/og/home-0123456789abcdef.png', snapshot, decide)).toEqual({ kind: 'home' });
+    expect(previewTarget('/og/home.png', snapshot, decide)).toEqual({ kind: 'home' });
+    expect(previewTarget('/og/chart/gali/2025-0123456789abcdef.png', snapshot, decide)).toEqual({
       kind: 'chart',
       game: 'Gali',
       year: 2025,
     });
     // Another spelling of the game finds it (and is then sent to its own address).
-    expect(previewTarget('/og/chart/disawer/2026-0123.png', snapshot, decideChartPage)).toEqual({
+    expect(previewTarget('/og/chart/disawer/2026-0123.png', snapshot, decide)).toEqual({
       kind: 'chart',
       game: 'Disawar',
       year: 2026,
     });
-    expect(previewTarget('/og/chart/nowhere/2026-0123.png', snapshot, decideChartPage)).toBeNull();
-    expect(previewTarget('/og/chart/gali/2019-0123.png', snapshot, decideChartPage)).toBeNull();
-    expect(previewTarget('/og/chart/%E0%A4/2026.png', snapshot, decideChartPage)).toBeNull();
-    expect(previewTarget('/og/other.png', snapshot, decideChartPage)).toBeNull();
+    expect(previewTarget('/og/chart/nowhere/2026-0123.png', snapshot, decide)).toBeNull();
+    expect(previewTarget('/og/chart/gali/2019-0123.png', snapshot, decide)).toBeNull();
+    expect(previewTarget('/og/chart/%E0%A4/2026.png', snapshot, decide)).toBeNull();
+    expect(previewTarget('/og/other.png', snapshot, decide)).toBeNull();
   });
 
   it('writes the Hindi name from the games’ registry; a game it does not know keeps its own name', () => {

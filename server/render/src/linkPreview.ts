@@ -24,7 +24,7 @@ import { addDays, daysInMonth, formatDisplayDate, pad2 } from '@satta/shared/dom
 import { COLORS } from '@satta/shared/ui/tokens';
 import { GlyphSheet, xmlAttr, type TextItem } from './previewText.ts';
 import { gameYearOf, holidaysOf, homeGamesOf, yearOf, type Snapshot } from './snapshot.ts';
-import { decideChart, type ChartDecider } from './chartDecision.ts';
+import type { DecideChart } from './chartDecision.ts';
 
 /*
  * Link previews (issue 29, point 2): the image a chat app or a social site shows for a shared
@@ -207,12 +207,12 @@ const CHART_PATH = /^\/og\/chart\/([^/]+)\/(\d{4})(?:-[0-9a-f]{1,64})?\.png$/;
  * mf-chart's decision about its page's address (`decide`; none: no chart previews). Null: no
  * such page (404).
  */
-export function previewTarget(pathname: string, snapshot: Snapshot, decide: ChartDecider): PreviewTarget | null {
+export function previewTarget(pathname: string, snapshot: Snapshot, decide: DecideChart): PreviewTarget | null {
   if (HOME_PATH.test(pathname)) return { kind: 'home' };
   const chart = CHART_PATH.exec(pathname);
   if (!chart) return null;
   // The page's own address, as encoded here (mf-chart reads and decodes it as its page does).
-  const page = decideChart(decide, `${CHART_BASE}/${chart[1] ?? ''}/${chart[2] ?? ''}`, snapshot);
+  const page = decide(`${CHART_BASE}/${chart[1] ?? ''}/${chart[2] ?? ''}`, snapshot);
   return page?.kind === 'chart' ? { kind: 'chart', game: page.game, year: page.year } : null;
 }
 

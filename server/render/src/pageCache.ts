@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RenderedPage } from './renderPage.ts';
+import { planInputs, type PagePlan } from './plan.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** A response body kept with its compressed forms and its ETag, so a request costs no work. */
@@ -13,13 +14,15 @@ export interface StoredBody {
   dataAt: number;
 }
 
-/** One rendered route. */
+/** One rendered route, with its plan. */
 export interface StoredPage extends StoredBody {
+  /** What was decided about it (status, address, head, preview, Cache-Control): it is answered by this. */
+  plan: PagePlan;
   /** The cache keys of the data it read. */
   keys: string[];
   /**
-   * JSON of the data it read and the day it was rendered for (a compact cache keeps its hash):
-   * equal means no re-render.
+   * JSON of the data it read, the day it was rendered for and its plan (a compact cache keeps
+   * its hash): equal means no re-render.
    */
   inputs: string;
   /** The cache's generation it was rendered in: an older one is rendered again (new code). */
@@ -35,11 +38,6 @@ export interface PageCacheOptions {
    */
   bound?: { limit: number; pinned: readonly string[] };
   /**
-   * What else a page shows that decides its re-render, besides the data its widgets read (the
-   * address of its link-preview image, which names the data it draws).
-   */
-  extraInputs?: (route: string, snapshot: Snapshot) => unknown;
-  /**
    * Keep each page as small as it can be: its compressed bodies only (a client that accepts
    * neither gets the gzip body inflated) and a hash of its inputs, not the data itself. For the
    * many pages that rarely change (the charts of finished years: a few KB each).
@@ -49,10 +47,17 @@ export interface PageCacheOptions {
 
 const EMPTY = Buffer.alloc(0);
 
+/** How a page is made: its plan (once per page and snapshot), then its render from that plan. */
+export interface PageMaker {
+  plan(route: string, snapshot: Snapshot): PagePlan;
+  render(plan: PagePlan, snapshot: Snapshot): RenderedPage;
+}
+
 /**
  * Rendered pages by route. A route is rendered again only when what it read changed: its
- * inputs are the cache entries its widgets were served (plus the day), so a new khaiwal
- * re-renders /contact and /, not /chart.
+ * inputs are the cache entries its widgets were served (plus the day) and its plan (its head,
+ * whose preview address names the data the image draws), so a new khaiwal re-renders /contact
+ * and /, not /chart. Each look at a page against a new snapshot makes its plan once.
  */
 export class PageCache {
   private readonly pages = new Map<string, StoredPage>();
@@ -69,13 +74,11 @@ export class PageCache {
   /**
    * `bound`: at most `limit` pages besides the `pinned` routes, the least recently asked for
    * dropped first (chart pages: one per game and year, and not-found pages per address).
-   * `extraInputs`: what else a page shows that decides its re-render, besides the data its
-   * widgets read (the address of its link-preview image, which names the data it draws).
    */
   private readonly bound: PageCacheOptions['bound'];
 
   constructor(
-    private readonly render: (route: string, snapshot: Snapshot) => RenderedPage,
+    private readonly maker: PageMaker,
     private readonly options: PageCacheOptions = {},
   ) {
     this.bound = options.bound;
@@ -129,17 +132,22 @@ export class PageCache {
       this.pages.set(route, stored);
     }
     if (!snapshot) return stored;
-    if (stored && stored.generation === this.generation) {
-      if (this.checked.get(route)?.deref() === snapshot) return stored;
-      if (stored.inputs === this.inputsOf(stored.keys, route, snapshot)) {
-        this.checked.set(route, new WeakRef(snapshot));
-        stored.checkedAt = Date.now();
-        return stored;
-      }
+    const current = stored !== null && stored.generation === this.generation;
+    if (current && this.checked.get(route)?.deref() === snapshot) return stored;
+    const plan = this.maker.plan(route, snapshot);
+    if (stored && current && stored.inputs === this.inputsOf(stored.keys, plan, snapshot)) {
+      this.checked.set(route, new WeakRef(snapshot));
+      stored.checkedAt = Date.now();
+      return stored;
     }
+    return this.rendered(route, plan, snapshot, stored);
+  }
+
+  /** `plan` rendered and kept in place of `stored` (kept as it is when the render throws). */
+  private rendered(route: string, plan: PagePlan, snapshot: Snapshot, stored: StoredPage | null): StoredPage | null {
     let page: RenderedPage;
     try {
-      page = this.render(route, snapshot);
+      page = this.maker.render(plan, snapshot);
     } catch (error) {
       // A widget that throws must not take the site down: the last page, or the static shell.
       console.error(`render: ${route} failed`, error);
@@ -149,8 +157,9 @@ export class PageCache {
     const keys = Object.keys(page.data);
     const fresh: StoredPage = {
       ...storedBody(page.html, snapshot.at, this.options.compact),
+      plan,
       keys,
-      inputs: this.inputsOf(keys, route, snapshot),
+      inputs: this.inputsOf(keys, plan, snapshot),
       generation: this.generation,
       checkedAt: Date.now(),
     };
@@ -161,8 +170,8 @@ export class PageCache {
     return fresh;
   }
 
-  private inputsOf(keys: string[], route: string, snapshot: Snapshot): string {
-    const inputs = inputsOf(keys, snapshot, this.options.extraInputs?.(route, snapshot));
+  private inputsOf(keys: string[], plan: PagePlan, snapshot: Snapshot): string {
+    const inputs = inputsOf(keys, snapshot, planInputs(plan));
     return this.options.compact ? createHash('sha256').update(inputs).digest('base64url') : inputs;
   }
 
@@ -221,7 +230,7 @@ export function retire(stored: StoredBody): void {
   smallerBrotli.delete(stored);
 }
 
-/** What a page read, re-read from a snapshot (and its extra inputs): equal strings mean an equal page. */
-function inputsOf(keys: string[], snapshot: Snapshot, extra: unknown): string {
-  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => snapshot.entries[key]), extra });
+/** What a page read, re-read from a snapshot (and its plan): equal strings mean an equal page. */
+function inputsOf(keys: string[], snapshot: Snapshot, plan: unknown): string {
+  return JSON.stringify({ keys, day: snapshot.todayKey, values: keys.map((key) => snapshot.entries[key]), plan });
 }

@@ -1,14 +1,11 @@
 import { extname } from 'node:path';
 import { CHART_BASE } from '@satta/shared/domain/chartUrls';
 import { CLIENT_ONLY_PATHS, PUBLIC_PATHS } from '@satta/shared/domain/routes';
-import type { Snapshot } from './snapshot.ts';
-import { escapeHtml, type PageHead } from './seo.ts';
+import { yearOf, type Snapshot } from './snapshot.ts';
+import { escapeHtml } from './seo.ts';
 import { FEED_JSON_PATH, FEED_XML_PATH } from './feeds.ts';
 import { PREVIEW_BASE, previewTarget, type PreviewTarget } from './linkPreview.ts';
-import { decideChart, type ChartDecider } from './chartDecision.ts';
-import type { ShellServerBundle } from './bundles.ts';
-
-type ShellPageHead = ReturnType<ShellServerBundle['pageHead']>;
+import type { DecideChart } from './chartDecision.ts';
 
 /** The routes rendered on the server: the public pages. /signin and /dashboard stay client-only. */
 export const PAGE_ROUTES = PUBLIC_PATHS;
@@ -29,7 +26,7 @@ export const UNKNOWN_GAME_KEY = '/__chart-unknown-game';
 /** Lower case, no game's slug, nothing HTML would escape: found in the page only where the slug is written. */
 export const UNKNOWN_GAME_SENTINEL = 'zq0unknown0gameqz';
 /** The address the unknown game's page is rendered for. */
-const UNKNOWN_GAME_PATH = `${CHART_BASE}/${UNKNOWN_GAME_SENTINEL}`;
+export const UNKNOWN_GAME_PATH = `${CHART_BASE}/${UNKNOWN_GAME_SENTINEL}`;
 
 /** The not-found page of an unknown game with `slug` (as the address has it) in place of the sentinel. */
 export function withSlug(html: string, slug: string): string {
@@ -39,13 +36,15 @@ export function withSlug(html: string, slug: string): string {
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
 
-/** How the render service answers one GET or HEAD. */
+/** How the render service answers one GET or HEAD: what a request asks for, sorted once. */
 export type Answer =
   | {
       kind: 'page';
       key: string;
       status: 200 | 404;
       year?: { game: string; year: number };
+      /** A chart of a year that is over: kept compactly, every one (finishedYears), with a long Cache-Control. */
+      finished?: true;
       /** The unknown game's page (UNKNOWN_GAME_KEY): the slug to put in. */
       slug?: string;
       /** A chart not-found page of its own address (an unknown year, a malformed address): rendered in turn, not kept with the site's pages. */
@@ -71,7 +70,7 @@ export function classify(
   pathname: string,
   snapshot: Snapshot | null,
   isStatic: (pathname: string) => boolean,
-  decide: ChartDecider,
+  decide: DecideChart,
 ): Answer {
   if (pathname === ROBOTS_PATH) return { kind: 'robots' };
   if (pathname === SITEMAP_PATH) return snapshot ? { kind: 'sitemap' } : { kind: 'static' };
@@ -92,12 +91,13 @@ export function classify(
   if ((PAGE_ROUTES as readonly string[]).includes(pathname)) return { kind: 'page', key: pathname, status: 200 };
   if (!snapshot) return { kind: 'static' };
   if (lower.startsWith(`${CHART_BASE}/`)) {
-    const page = decideChart(decide, pathname, snapshot);
+    const page = decide(pathname, snapshot);
     // mf-chart's server bundle not loaded: the static shell, whose ChartPage decides in the browser.
     if (!page) return { kind: 'static' };
     if (page.kind === 'chart') {
       if (page.canonicalRedirect !== undefined) return { kind: 'redirect', location: page.canonicalRedirect };
-      return { kind: 'page', key: pathname, status: page.status, year: { game: page.game, year: page.year } };
+      const finished = page.year < yearOf(snapshot) ? { finished: true as const } : {};
+      return { kind: 'page', key: pathname, status: page.status, year: { game: page.game, year: page.year }, ...finished };
     }
     if (page.kind === 'not-found' && page.reason.kind === 'unknown-game') {
       return { kind: 'page', key: UNKNOWN_GAME_KEY, status: page.status, slug: page.reason.slug };
@@ -107,43 +107,4 @@ export function classify(
   }
   if (extname(pathname) !== '' || pathname.split('/').some((part) => part.startsWith('.')) || isStatic(pathname)) return { kind: 'static' };
   return { kind: 'page', key: NOT_FOUND_KEY, status: 404 };
-}
-
-/** The page whose link preview a rendered route shows (`/` and the charts), or null: it has none. */
-export function previewOfPage(key: string, snapshot: Snapshot, decide: ChartDecider): PreviewTarget | null {
-  if (key === '/') return { kind: 'home' };
-  if (!key.startsWith(`${CHART_BASE}/`)) return null;
-  const page = decideChart(decide, key, snapshot);
-  return page?.kind === 'chart' && page.canonicalRedirect === undefined ? { kind: 'chart', game: page.game, year: page.year } : null;
-}
-
-/**
- * The URL a page key is rendered for and its head, as the remote that renders it decides: a chart
- * address's (the unknown game's page too) is mf-chart's decision's, every other page's the
- * shell's (`pageHead`: its routes, and its not-found page, also for a chart address without
- * mf-chart's decision, which is never rendered then: see classify).
- */
-export function describePage(
-  key: string,
-  snapshot: Snapshot,
-  site: { origin: string; pageHead: ShellServerBundle['pageHead'] },
-  decide: ChartDecider,
-): { url: string; head: PageHead } {
-  const withOrigin = ({
-    title,
-    description,
-    canonicalPath,
-    structuredData,
-  }: ShellPageHead & { structuredData?: Record<string, unknown> }): PageHead => ({
-    title,
-    description,
-    canonical: canonicalPath === null ? null : site.origin + canonicalPath,
-    ...(structuredData ? { structuredData } : {}),
-  });
-  if (key === UNKNOWN_GAME_KEY || key.startsWith(`${CHART_BASE}/`)) {
-    const url = key === UNKNOWN_GAME_KEY ? UNKNOWN_GAME_PATH : key;
-    const page = decideChart(decide, url, snapshot, site.origin);
-    return { url, head: withOrigin(page?.kind === 'chart' || page?.kind === 'not-found' ? page.head : site.pageHead(NOT_FOUND_KEY)) };
-  }
-  return { url: key, head: withOrigin(site.pageHead(key)) };
 }

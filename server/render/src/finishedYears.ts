@@ -1,0 +1,51 @@
+import { cacheKeys } from '@satta/shared/data';
+import { PageCache, type PageMaker, type StoredPage } from './pageCache.ts';
+import type { RenderTurns } from './renderTurns.ts';
+import type { RenderData } from './renderData.ts';
+
+/** How long a finished year's chart is served as it is before it is looked at again (ms). */
+export const FINISHED_YEAR_RECHECK_MS = 60 * 60 * 1000;
+
+/**
+ * The charts of finished years: every one kept, compactly (its compressed bytes and a hash of
+ * what it read, a few KB), rendered once per change of its data. Such a page is served as it is
+ * until it is looked at again: after `recheckMs`, or at once after a correction (its year is then
+ * loaded, and the page rendered again only if what it read changed).
+ */
+export class FinishedYears {
+  readonly pages: PageCache;
+  private correctionsSeen: { value: unknown; json: string } | null = null;
+
+  constructor(
+    maker: PageMaker,
+    private readonly data: RenderData,
+    private readonly turns: RenderTurns,
+    private readonly recheckMs = FINISHED_YEAR_RECHECK_MS,
+  ) {
+    this.pages = new PageCache(maker, { compact: true });
+  }
+
+  /** The chart `key` of a finished year: the kept page while it stands, else looked at in turn. */
+  async page(key: string, year: { game: string; year: number }): Promise<StoredPage | null> {
+    const snapshot = this.data.snapshot;
+    if (!snapshot) return this.pages.peek(key);
+    this.noteCorrections(snapshot.entries[cacheKeys.corrections]);
+    const stored = this.pages.peek(key);
+    if (stored && this.pages.isCurrent(stored) && Date.now() - stored.checkedAt < this.recheckMs) return stored;
+    return this.turns.inTurn(async () => {
+      const loaded = this.data.loadYear ? await this.data.loadYear(year.game, year.year) : true;
+      return loaded ? this.pages.get(key, this.data.snapshot) : (stored ?? null);
+    }, stored);
+  }
+
+  /**
+   * A correction may be of any past day: each finished year is looked at again when next asked
+   * for. Compared by content: the same list read again (a new day's window) changes nothing.
+   */
+  private noteCorrections(corrections: unknown): void {
+    if (corrections === this.correctionsSeen?.value) return;
+    const json = JSON.stringify(corrections ?? null);
+    if (this.correctionsSeen !== null && json !== this.correctionsSeen.json) this.pages.recheck(() => true);
+    this.correctionsSeen = { value: corrections, json };
+  }
+}
