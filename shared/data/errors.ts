@@ -28,7 +28,9 @@ export type DataErrorCode =
   /** A no-draw mark for a day that already has a number. */
   | 'data/no-draw-has-number'
   /** A part of an import would replace a number published since its preview (ImportChangedError). */
-  | 'data/import-changed';
+  | 'data/import-changed'
+  /** A game's notice that is empty or too long (shared/domain/gameNotice.ts noticeProblem). */
+  | 'data/invalid-notice';
 
 /** A row of an import whose stored number changed since the preview: the part is not written. */
 export class ImportChangedError extends DataError {
