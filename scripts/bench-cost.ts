@@ -3,7 +3,7 @@ import { buildStale } from './build.ts';
 import { NAMESPACE, renderCaughtUp, startOtherCheckout, startStack, type OtherCheckout } from './stack.ts';
 import { seedData, seedDatabase } from './seed.ts';
 import { PATHS } from '../shared/domain/routes.ts';
-import { siteNow } from '../shared/domain/siteTime.ts';
+import { DEFAULT_TIMEZONE, siteNow } from '../shared/domain/siteTime.ts';
 
 /*
  * `npm run bench -- cost`: what one page view costs the database and the network, per public
@@ -187,7 +187,7 @@ try {
   await renderCaughtUp(stack);
   const site = stack.urls.site ?? '';
   base = process.env.BENCH_COST_VS ? await startOtherCheckout(process.env.BENCH_COST_VS) : undefined;
-  const thisYear = siteNow(new Date(), stack.config.timezone ?? 'Asia/Kolkata').year;
+  const thisYear = siteNow(new Date(), stack.config.timezone ?? DEFAULT_TIMEZONE).year;
   const pages = [
     PATHS.home,
     PATHS.chart,

@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { GAMES } from '../shared/domain/games.ts';
-import { addDays } from '../shared/domain/siteTime.ts';
+import { DEFAULT_TIMEZONE, addDays } from '../shared/domain/siteTime.ts';
 import { describePreview, previewSvg, svgToPng } from '../server/render/src/linkPreview.ts';
 import { testSnapshot } from '../server/render/src/testSupport.ts';
 
@@ -49,7 +49,7 @@ console.log(`bench-preview: idle for 1 s, the longest event-loop delay was ${(id
 for (const target of [{ kind: 'home' } as const, { kind: 'chart', game: 'Gali', year: 2026 } as const]) {
   const preview = describePreview(target, snapshot);
   const cold = performance.now();
-  await svgToPng(previewSvg(preview.model, snapshot.at, 'Asia/Kolkata'));
+  await svgToPng(previewSvg(preview.model, snapshot.at, DEFAULT_TIMEZONE));
   const coldMs = performance.now() - cold;
   const onLoop: number[] = [];
   const whole: number[] = [];
@@ -58,7 +58,7 @@ for (const target of [{ kind: 'home' } as const, { kind: 'chart', game: 'Gali', 
   delay.enable();
   for (let run = 0; run < RUNS; run += 1) {
     const started = performance.now();
-    const svg = previewSvg(preview.model, snapshot.at, 'Asia/Kolkata');
+    const svg = previewSvg(preview.model, snapshot.at, DEFAULT_TIMEZONE);
     onLoop.push(performance.now() - started);
     const png = await svgToPng(svg);
     whole.push(performance.now() - started);

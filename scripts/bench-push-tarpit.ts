@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { DEMO_ADMIN, startStack } from './stack.ts';
-import { siteNow } from '../shared/domain/siteTime.ts';
+import { DEFAULT_TIMEZONE, siteNow } from '../shared/domain/siteTime.ts';
 import { subscriptionKey } from '../server/notify/src/subscription.ts';
 import { rest, signIn } from '../server/notify/src/testing/localServices.ts';
 import { startPushEndpoint, type PushEndpoint } from '../server/notify/src/testing/pushEndpoint.ts';
@@ -112,7 +112,7 @@ try {
   // The same past the same junk for a published result (its fan-out has a longer deadline).
   const before = received.length;
   const written = Date.now();
-  await rest(stack.urls.database, 'PUT', `sattanamee/${GAME}/${siteNow(new Date(), 'Asia/Kolkata').dateKey}/number`, '42');
+  await rest(stack.urls.database, 'PUT', `sattanamee/${GAME}/${siteNow(new Date(), DEFAULT_TIMEZONE).dateKey}/number`, '42');
   const resultPushes = () => real.flatMap((r) => r.received).filter((r) => r.at >= written);
   while (resultPushes().length < REAL && Date.now() - written < 60_000) await new Promise((resolve) => setTimeout(resolve, 50));
   const results = resultPushes();

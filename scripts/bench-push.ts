@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import webpush from 'web-push';
 import { startStack } from './stack.ts';
-import { siteNow } from '../shared/domain/siteTime.ts';
+import { DEFAULT_TIMEZONE, siteNow } from '../shared/domain/siteTime.ts';
 import { subscriptionKey } from '../server/notify/src/subscription.ts';
 import { rest } from '../server/notify/src/testing/localServices.ts';
 import { startNotifyProcess, type NotifyProcess } from '../server/notify/src/testing/notifyProcess.ts';
@@ -139,7 +139,7 @@ try {
     }
     await rest(db, 'PATCH', 'webPushSubscriptions', entries, undefined, NS);
   }
-  const today = siteNow(new Date(), 'Asia/Kolkata').dateKey;
+  const today = siteNow(new Date(), DEFAULT_TIMEZONE).dateKey;
   // Pushed as soon as it is written: the undo window is not what is measured.
   await rest(db, 'PUT', 'notifyState/undoWindowSec', 0, undefined, NS);
   await rest(

@@ -16,11 +16,11 @@ import { freePort, startProcess, type Managed } from './processes.ts';
 import { ROOT } from './stack.ts';
 import { seedData } from './seed.ts';
 import { readGameNode, type GameData } from '../shared/domain/results.ts';
-import { addDays, siteNow } from '../shared/domain/siteTime.ts';
+import { DEFAULT_TIMEZONE, addDays, siteNow } from '../shared/domain/siteTime.ts';
 import { PUBLIC_REMOTE_NAMES } from '../shared/domain/remotes.ts';
 
 const HERE = fileURLToPath(import.meta.url);
-const TIMEZONE = 'Asia/Kolkata';
+const TIMEZONE = DEFAULT_TIMEZONE;
 const REMOTES = PUBLIC_REMOTE_NAMES;
 const AUTOCANNON = join(ROOT, 'node_modules/autocannon/autocannon.js');
 

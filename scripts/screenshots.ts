@@ -8,6 +8,7 @@ import { seedData, seedDatabase } from './seed.ts';
 import { ownerRest } from './ownerRest.ts';
 import { chartPath } from '../shared/domain/chartUrls.ts';
 import { PATHS } from '../shared/domain/routes.ts';
+import { DEFAULT_TIMEZONE } from '../shared/domain/siteTime.ts';
 
 /*
  * `npm run screenshots [-- --out <folder>]`: the site as a visitor and the admin see it, without
@@ -24,7 +25,7 @@ const SIZES = [
   { width: 360, height: 740 },
   { width: 1366, height: 900 },
 ];
-const YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
+const YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE, year: 'numeric' }).format(new Date()));
 
 /** What each shot shows: a path, and what to wait for before taking it. */
 const PAGES: { name: string; path: string; ready: string }[] = [
@@ -58,7 +59,7 @@ type MarkNoDraw = (on: boolean) => Promise<void>;
 async function shoot(browser: Browser, site: string, markNoDraw: MarkNoDraw): Promise<string[]> {
   const written: string[] = [];
   for (const size of SIZES) {
-    const context = await browser.newContext({ viewport: size, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+    const context = await browser.newContext({ viewport: size, locale: 'hi-IN', timezoneId: DEFAULT_TIMEZONE });
     // The notification card would cover the bottom of every shot: as if refused before.
     await context.addInitScript(() => localStorage.setItem('satta.notifyPrompt.dismissedAt', String(Date.now())));
     const page = await context.newPage();
@@ -116,7 +117,7 @@ try {
   if (!stack.urls.site) throw new Error('screenshots: the stack serves no site');
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   const rest = ownerRest(stack.urls.database);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIMEZONE }).format(new Date());
   const games = (await rest('sattanamee', 'GET')) as Record<string, Record<string, unknown>>;
   // The game drawn latest whose number is not out yet (Gali, unless it is nearly midnight).
   const game = ['Gali', 'Dwarka bazar', 'Gaziyabad', 'Sadak', 'Palika bazar'].find((name) => !games[name]?.[today]) ?? 'Gali';

@@ -7,6 +7,7 @@ import { startHosting } from '../server/hosting/serve.ts';
 import type { RuntimeConfig } from '../shared/data/config.ts';
 import { defaultNamespace } from '../shared/data/namespace.ts';
 import { REMOTE_NAMES, type RemoteName } from '../shared/domain/remotes.ts';
+import { DEFAULT_TIMEZONE } from '../shared/domain/siteTime.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const PROJECT_ID = 'demo-satta';
@@ -195,7 +196,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       notifyUrl: `http://127.0.0.1:${ports.notify}`,
       vapidPublicKey: notify.match[1],
-      timezone: 'Asia/Kolkata',
+      timezone: DEFAULT_TIMEZONE,
       remotes: remoteUrls,
     };
 

@@ -12,6 +12,7 @@ import {
   parseDisplayDate,
   siteNow,
   yesterdayKey,
+  zoneLabel,
 } from './siteTime.ts';
 
 // Node re-reads process.env.TZ when it is assigned, so each block below really runs the
@@ -273,5 +274,16 @@ describe('parseDisplayDate: every typed date, day first', () => {
     for (let key = '2027-12-25'; key <= '2028-03-05'; key = addDays(key, 1)) {
       expect(parseDisplayDate(formatDisplayDate(key))).toBe(key);
     }
+  });
+});
+
+describe('zoneLabel', () => {
+  it("calls India's zone IST under both its names, and another zone by its short name", () => {
+    const at = new Date(Date.UTC(2026, 0, 15, 12, 0));
+    expect(zoneLabel('Asia/Kolkata', at)).toBe('IST');
+    expect(zoneLabel('Asia/Calcutta', at)).toBe('IST');
+    expect(zoneLabel('UTC', at)).toBe('UTC');
+    expect(zoneLabel('Asia/Dubai', at)).toBe('GMT+4');
+    expect(zoneLabel('America/New_York', new Date(Date.UTC(2026, 6, 15, 12, 0)))).toBe('EDT');
   });
 });

@@ -1,7 +1,25 @@
 import { MONTH_NAMES, WEEKDAY_NAMES } from './calendarNames.ts';
 
-/** Every visitor sees India's results day, wherever the visitor is. */
+/**
+ * Every visitor sees India's results day, wherever the visitor is: the zone when the
+ * configuration names none (`timezone` of /config.json, the services' settings).
+ */
 export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
+
+/** India's zone under both its IANA names, which a time beside it calls 'IST'. */
+const INDIA_ZONES: ReadonlySet<string> = new Set([DEFAULT_TIMEZONE, 'Asia/Calcutta']);
+
+/**
+ * The zone's short name, written beside a time so a visitor abroad knows it is not their own:
+ * 'IST' for India's zone, else the zone's short name at that instant ('GMT+4', 'UTC').
+ */
+export function zoneLabel(timezone: string, at: Date): string {
+  if (INDIA_ZONES.has(timezone)) return 'IST';
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timezone;
+}
 
 export interface SiteNow {
   year: number;

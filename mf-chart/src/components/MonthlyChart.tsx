@@ -104,6 +104,7 @@ export function MonthlyChart({ today, follow = true }: { today: SiteNow; follow?
         fileBase={monthlyFileBase(today.year, today.month)}
         path={CHART_BASE}
         dataAt={state.kind === 'ready' && state.stale ? live.at : undefined}
+        timezone={timezone}
       />
       {state.kind === 'ready' ? (
         <Tables>

@@ -121,6 +121,7 @@ export function YearlyChartOverlay({ game, year, years, todayKey, follow = true,
           fileBase={yearlyFileBase(game, year)}
           path={chartPath(game, year)}
           dataAt={state.kind === 'ready' && state.stale ? live.at : undefined}
+          timezone={timezone}
         />
       </Top>
       {state.kind === 'ready' ? (

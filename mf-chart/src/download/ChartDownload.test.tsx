@@ -15,7 +15,7 @@ describe('ChartDownload', () => {
   });
 
   it('renders on the server as three labelled buttons, inert until the data is there', () => {
-    const html = renderToString(<ChartDownload table={null} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+    const html = renderToString(<ChartDownload table={null} fileBase="gali-2025-chart" path="/chart/gali/2025" timezone="Asia/Kolkata" />);
     expect(html).toContain('CSV डाउनलोड करें');
     expect(html).toContain('PNG डाउनलोड करें');
     expect(html).toContain('शेयर करें');
@@ -23,7 +23,7 @@ describe('ChartDownload', () => {
   });
 
   it('has accessible names with the English echo; enabled once the chart has data', () => {
-    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" timezone="Asia/Kolkata" />);
     expect(screen.getByRole('group', { name: 'चार्ट डाउनलोड या शेयर करें (Download or share the chart)' })).toBeTruthy();
     for (const name of ['CSV डाउनलोड करें (Download CSV)', 'PNG डाउनलोड करें (Download image)', 'शेयर करें (Share)']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
@@ -41,7 +41,7 @@ describe('ChartDownload', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved = this.download;
     });
-    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" timezone="Asia/Kolkata" />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Download CSV/ })));
     expect(saved).toBe('gali-2025-chart.csv');
     // The bytes start with UTF-8's byte order mark (Blob.text() would drop it while decoding).
@@ -53,7 +53,7 @@ describe('ChartDownload', () => {
   it('copies the link where the browser has no share sheet, and says so', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { clipboard: { writeText } });
-    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" timezone="Asia/Kolkata" />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Share/ })));
     expect(writeText).toHaveBeenCalledWith(new URL('/chart/gali/2025', window.location.href).href);
     expect(screen.getByRole('status').textContent).toBe('लिंक कॉपी हो गया (Link copied)');
@@ -61,7 +61,7 @@ describe('ChartDownload', () => {
 
   it('shows the copied message in a status region of the share group, empty until there is one', async () => {
     vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(async () => undefined) } });
-    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+    render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" timezone="Asia/Kolkata" />);
     const group = screen.getByRole('group', { name: 'चार्ट डाउनलोड या शेयर करें (Download or share the chart)' });
     // The live region is there before anything is said, so screen readers announce what comes.
     const status = screen.getByRole('status');
@@ -79,7 +79,7 @@ describe('ChartDownload', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(async () => undefined) } });
-      render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" />);
+      render(<ChartDownload table={table} fileBase="gali-2025-chart" path="/chart/gali/2025" timezone="Asia/Kolkata" />);
       await act(async () => fireEvent.click(screen.getByRole('button', { name: /Share/ })));
       expect(screen.getByRole('status').textContent).toBe('लिंक कॉपी हो गया (Link copied)');
       await act(() => vi.advanceTimersByTimeAsync(5000));

@@ -82,10 +82,12 @@ interface Props {
   path: string;
   /** When the numbers on screen are from, when they are an older saved copy; else the click's time. */
   dataAt?: number | undefined;
+  /** The site's configured zone: the image's 'Data as of' time is on its clock. */
+  timezone: string;
   className?: string;
 }
 
-export function ChartDownload({ table, fileBase, path, dataAt, className }: Props) {
+export function ChartDownload({ table, fileBase, path, dataAt, timezone, className }: Props) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -97,7 +99,7 @@ export function ChartDownload({ table, fileBase, path, dataAt, className }: Prop
     if (text) timer.current = setTimeout(() => setStatus(''), 5000);
   };
 
-  const heading = () => ({ site: CHART_IMAGE_SITE, note: dataAsOf(dataTimeText(dataAt ?? Date.now())) });
+  const heading = () => ({ site: CHART_IMAGE_SITE, note: dataAsOf(dataTimeText(dataAt ?? Date.now(), timezone)) });
 
   async function run(action: (table: ChartTable) => Promise<void>) {
     if (!table || busy) return;

@@ -75,7 +75,14 @@ describe('chart CSV', () => {
   });
 
   it("writes the data's time in India's time", () => {
-    expect(dataTimeText(Date.UTC(2025, 10, 23, 8, 35))).toBe('23-11-2025 14:05 IST');
-    expect(dataTimeText(Date.UTC(2025, 11, 31, 20, 0))).toBe('01-01-2026 01:30 IST');
+    expect(dataTimeText(Date.UTC(2025, 10, 23, 8, 35), 'Asia/Kolkata')).toBe('23-11-2025 14:05 IST');
+    expect(dataTimeText(Date.UTC(2025, 11, 31, 20, 0), 'Asia/Kolkata')).toBe('01-01-2026 01:30 IST');
+  });
+
+  it("writes the data's time on the configured zone's clock, named after it", () => {
+    // 01-01-2026 01:30 in India is still the last evening of 2025 in UTC and in New York.
+    expect(dataTimeText(Date.UTC(2025, 11, 31, 20, 0), 'UTC')).toBe('31-12-2025 20:00 UTC');
+    expect(dataTimeText(Date.UTC(2025, 11, 31, 20, 0), 'America/New_York')).toBe('31-12-2025 15:00 EST');
+    expect(dataTimeText(Date.UTC(2025, 11, 31, 20, 0), 'Asia/Calcutta')).toBe('01-01-2026 01:30 IST');
   });
 });

@@ -1,5 +1,5 @@
 import { CHART_DATE_COLUMN, MISSING_CHART_CELL, NO_DRAW, NO_DRAW_MEANING } from '@satta/shared/domain/messages';
-import { formatDisplayDate, siteNow } from '@satta/shared/domain/siteTime';
+import { formatDisplayDate, pad2, siteNow, zoneLabel } from '@satta/shared/domain/siteTime';
 import { MONTH_NAMES, type MonthlyChartRow } from '@satta/shared/domain/yearlyChart';
 import { gameSlug } from '@satta/shared/domain/chartUrls';
 
@@ -103,10 +103,9 @@ export function monthlyFileBase(year: number, month: number): string {
 
 /**
  * When the data is from, for 'Data as of …': '23-11-2026 14:05 IST' (day-month-year as the
- * chart's footer writes dates, 24-hour clock in India's time).
+ * chart's footer writes dates, 24-hour clock on the site's configured zone, named after it).
  */
-export function dataTimeText(at: number): string {
-  const now = siteNow(new Date(at), 'Asia/Kolkata');
-  const pad2 = (n: number) => String(n).padStart(2, '0');
-  return `${formatDisplayDate(now.dateKey)} ${pad2(now.hour)}:${pad2(now.minute)} IST`;
+export function dataTimeText(at: number, timezone: string): string {
+  const now = siteNow(new Date(at), timezone);
+  return `${formatDisplayDate(now.dateKey)} ${pad2(now.hour)}:${pad2(now.minute)} ${zoneLabel(timezone, new Date(at))}`;
 }

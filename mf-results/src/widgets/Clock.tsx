@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { CLOCK_TICK_MS } from '@satta/shared/domain/constants';
-import { formatClock } from '@satta/shared/domain/siteTime';
+import { formatClock, zoneLabel } from '@satta/shared/domain/siteTime';
 import { useData } from '@satta/shared/data';
 import { useNow } from '../hooks/useNow.ts';
 import { Card } from '@satta/shared/ui';
@@ -36,18 +36,6 @@ const Centered = styled(Card)`
 `;
 
 /**
- * The zone the clock shows, so a visitor abroad knows it is not their own time: 'IST' for the
- * site's default zone, else the zone's short name ('GMT+4').
- */
-function zoneName(timezone: string, now: Date): string {
-  if (timezone === 'Asia/Kolkata' || timezone === 'Asia/Calcutta') return 'IST';
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'short' })
-    .formatToParts(now)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timezone;
-}
-
-/**
  * The site-timezone clock, every second. Not a live region: announcing every second would
  * drown a screen reader.
  */
@@ -63,7 +51,7 @@ export default function Clock() {
           {text.time}
         </Time>
         <Zone title={timezone} data-testid="clock-zone">
-          {zoneName(timezone, now)}
+          {zoneLabel(timezone, now)}
         </Zone>
       </Line>
       <Day data-testid="clock-date">

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defaultEncryptWorkers } from './encryptPool.ts';
 import { DEFAULT_PUSH_HOSTS, parseHostPattern } from './endpointPolicy.ts';
 import { defaultNamespace } from '@satta/shared/data/namespace';
+import { DEFAULT_TIMEZONE } from '@satta/shared/domain/siteTime';
 
 /** Everything the notify service reads from its environment, resolved once at start. */
 export interface NotifyConfig {
@@ -159,7 +160,7 @@ export function readConfig(env: Env = process.env): NotifyConfig {
           .filter((p) => p.trim())
           .map(parseHostPattern)
       : [...DEFAULT_PUSH_HOSTS],
-    timezone: env.NOTIFY_TIMEZONE ?? 'Asia/Kolkata',
+    timezone: env.NOTIFY_TIMEZONE ?? DEFAULT_TIMEZONE,
     // A number, never "trust everything": with every hop trusted the client could name itself in
     // X-Forwarded-For and get a fresh rate-limit budget per request.
     trustProxyHops: integer(env, 'NOTIFY_TRUST_PROXY', 0, 0),

@@ -10,6 +10,7 @@ import { LiveData } from './liveData.ts';
 import { LiveRepair } from './liveRepair.ts';
 import { restListGames } from './listGames.ts';
 import { databaseNamespace } from '@satta/shared/data/namespace';
+import { DEFAULT_TIMEZONE } from '@satta/shared/domain/siteTime';
 
 /**
  * The render service: `tsx src/main.ts --port 5000 --config config.json --mount /=shell/dist
@@ -57,7 +58,7 @@ const listGames = restListGames({
 
 const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
 const db = getDatabase(app);
-const data = new LiveData({ db, timezone: config.timezone ?? 'Asia/Kolkata', listGames, relistMs });
+const data = new LiveData({ db, timezone: config.timezone ?? DEFAULT_TIMEZONE, listGames, relistMs });
 await data.start();
 // Brings the live read model back in line after a write of the specification's paths alone.
 const repair = new LiveRepair({ db, data });
