@@ -22,7 +22,7 @@ import { siteDateTime } from '@satta/shared/domain/publishTimes';
 import type { DayMetas, DayResults } from '@satta/shared/domain/results';
 import { addDays, daysInMonth, formatDisplayDate, pad2 } from '@satta/shared/domain/siteTime';
 import { COLORS } from '@satta/shared/ui/tokens';
-import { GlyphSheet, xmlAttr, type TextItem } from './previewText.ts';
+import { GlyphSheet, noticeLines, previewNotice, xmlAttr, type TextItem } from './previewText.ts';
 import { gameYearOf, holidaysOf, homeGamesOf, yearOf, type Snapshot } from './snapshot.ts';
 import type { DecideChart } from './chartDecision.ts';
 
@@ -73,6 +73,8 @@ export interface HomeGame {
    */
   noDrawYesterday?: true;
   noDrawToday?: true;
+  /** The admin's notice of the day, shown instead of 'Wait...' (previewText.ts previewNotice). */
+  notice?: string;
 }
 
 /** What the home page's preview draws: the result table of today. */
@@ -94,6 +96,8 @@ export interface ChartModel {
   /** Day 1.. of the month (up to today in the current month): its number or null. */
   days: (string | null)[];
   newest: number | null;
+  /** The game's notice of today, for this year's chart (previewText.ts previewNotice). */
+  notice?: string;
 }
 
 export type PreviewModel = HomeModel | ChartModel;
@@ -148,6 +152,7 @@ export function homeModel(snapshot: Snapshot): HomeModel {
       today: cell.today,
       ...(cell.yesterday === null && noDraw(game.name, yesterday) ? { noDrawYesterday: true as const } : {}),
       ...(cell.today === null && noDraw(game.name, today) ? { noDrawToday: true as const } : {}),
+      ...previewNotice(snapshot, game.name, cell.today),
     };
   });
   return { kind: 'home', today, games, newest };
@@ -180,6 +185,7 @@ export function chartModel(snapshot: Snapshot, game: string, year: number): Char
     month,
     days: keys.map((key) => results[key] ?? null),
     newest: newestOf(metas, keys),
+    ...(current ? previewNotice(snapshot, game, results[today] ?? null) : {}),
   };
 }
 
@@ -224,9 +230,12 @@ const monthName = (month: number) => `${HINDI_MONTHS[month - 1] ?? ''} / ${MONTH
 /** The image's alt text (og:image:alt): what it shows, in words. */
 export function previewAlt(model: PreviewModel): string {
   if (model.kind === 'chart') {
-    return `${model.game} Chart ${model.year}: ${MONTH_NAMES[model.month - 1] ?? ''} ${model.year} – ${CHART_IMAGE_SITE}`;
+    const notice = model.notice ? ` – ${TODAY_HEADING}: ${model.notice}` : '';
+    return `${model.game} Chart ${model.year}: ${MONTH_NAMES[model.month - 1] ?? ''} ${model.year}${notice} – ${CHART_IMAGE_SITE}`;
   }
-  const games = model.games.map((game) => `${game.name} ${game.today ?? (game.noDrawToday ? NO_DRAW_TODAY : WAIT)}`).join(', ');
+  const games = model.games
+    .map((game) => `${game.name} ${game.today ?? (game.noDrawToday ? NO_DRAW_TODAY : (game.notice ?? WAIT))}`)
+    .join(', ');
   const alt = `${TODAY_HEADING} ${formatDisplayDate(model.today)} – ${games || MISSING_NUMBER}`;
   return alt.length > 300 ? `${alt.slice(0, 299)}…` : alt;
 }
@@ -374,6 +383,12 @@ function homeDrawing(model: HomeModel, asOf: number, timezone: string): Drawing 
           { ...line, text: hindi, y: middle - numberSize * 0.04, size: numberSize * 0.6 },
           { ...line, text: english, y: middle + numberSize * 0.42, size: numberSize * 0.4, bold: false },
         );
+      } else if (game.notice) {
+        // The admin's words instead of 'Wait...', in the waiting red, in at most two lines.
+        const lines = noticeLines(game.notice);
+        const size = numberSize * (lines.length > 1 ? 0.36 : 0.42);
+        const line = { x: todayX, size, bold: true, fill: C.wait, anchor: 'middle' as const, maxWidth: numberWidth - 12 };
+        lines.forEach((text, i) => drawing.texts.push({ ...line, text, y: middle + size * (lines.length > 1 ? i * 1.2 - 0.25 : 0.36) }));
       } else {
         drawing.texts.push({
           text: WAIT,
@@ -393,7 +408,7 @@ function homeDrawing(model: HomeModel, asOf: number, timezone: string): Drawing 
 /** A chart's preview: the game, the year and its latest month as a grid of days with their numbers. */
 function chartDrawing(model: ChartModel, asOf: number, timezone: string): Drawing {
   const drawing: Drawing = { rects: [], texts: [] };
-  frame(drawing, `चार्ट ${model.year}`, asOf, timezone);
+  frame(drawing, `चार्ट ${model.year}`, asOf, timezone, model.notice ? `${TODAY_HEADING}: ${model.notice}` : FOOTER_NOTE);
   drawing.texts.push({
     text: `${model.label} · ${monthName(model.month)} ${model.year}`,
     x: PAD,

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Blob as HbBlob, Buffer as HbBuffer, Face, Font, shape } from 'harfbuzzjs';
 import { xmlText } from '@satta/shared/domain/xmlText';
+import { noDrawOf } from '@satta/shared/domain/holidays';
+import { noticeShown } from '@satta/shared/domain/gameNotice';
+import { holidaysOf, homeGamesOf, noticesOf, type Snapshot } from './snapshot.ts';
 
 /*
  * Text of the link-preview images as glyph outlines: HarfBuzz (harfbuzzjs, the shaper Chromium
@@ -177,4 +180,27 @@ export class GlyphSheet {
     });
     return `<defs>${paths.join('')}</defs>`;
   }
+}
+
+// ---- The admin's notice of the day in the previews (shared/domain/gameNotice.ts) ----
+
+/**
+ * A game's notice as its previews show it (`{ notice }`, or nothing: a model without one hashes
+ * as before notices existed): as the page, only while today has no number and has a draw.
+ */
+export function previewNotice(snapshot: Snapshot, game: string, todayNumber: string | null): { notice?: string } {
+  const noDraw = noDrawOf(holidaysOf(snapshot), homeGamesOf(snapshot));
+  const notice = noticeShown(noticesOf(snapshot), game, todayNumber, noDraw(game, snapshot.todayKey));
+  return notice === null ? {} : { notice };
+}
+
+/** A notice in one line, or two of about equal length broken at the space nearest the middle. */
+export function noticeLines(text: string): string[] {
+  if (text.length <= 18) return [text];
+  const middle = text.length / 2;
+  let best = -1;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) {
+    if (best === -1 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
+  }
+  return best === -1 ? [text] : [text.slice(0, best), text.slice(best + 1)];
 }

@@ -5,6 +5,7 @@ import type { Correction } from '@satta/shared/domain/corrections';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '@satta/shared/domain/yearlyChart';
 import { readLiveNode, type LiveNode } from '@satta/shared/domain/liveNode';
 import type { Holidays } from '@satta/shared/domain/holidays';
+import type { GameNotices } from '@satta/shared/domain/gameNotice';
 
 /**
  * The public data the render service keeps in memory, as its listeners last saw it: every public
@@ -48,6 +49,9 @@ export const correctionsOf = (snapshot: Snapshot): Correction[] => pageValue(pub
 
 /** Days without a draw of every game. */
 export const holidaysOf = (snapshot: Snapshot): Holidays => pageValue(publicReads.holidays(), entry(snapshot)) ?? {};
+
+/** Today's notices of the games (shared/domain/gameNotice.ts): game -> its notice. */
+export const noticesOf = (snapshot: Snapshot): GameNotices => pageValue(publicReads.gameNotices(snapshot.todayKey), entry(snapshot)) ?? {};
 
 /** The live read model as stored. */
 export const liveOf = (snapshot: Snapshot): LiveNode => readLiveNode(snapshot.entries[cacheKeys.live]);
