@@ -1,6 +1,7 @@
 import { createContext, startTransition, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
-import { dataService, type DataService } from './index.ts';
+import { dataService } from './singleton.ts';
+import type { DataService } from './service.ts';
 import { LOADING, peekAtStart, peekLive, type Live } from './live.ts';
 
 /**
