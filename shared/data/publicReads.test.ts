@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKeys, firstDateRead, publicReads, type LiveView, type PublicRead } from './publicReads.ts';
+import {
+  LIVE_PART_SOURCES,
+  cacheKeys,
+  firstDateRead,
+  followedReads,
+  heldData,
+  partOfRoot,
+  publicReads,
+  type LiveView,
+  type PublicRead,
+} from './publicReads.ts';
 import type { GameData } from '../domain/results.ts';
 
 const P1 = 1795500000000;
@@ -349,5 +359,114 @@ describe('firstDateRead', () => {
       endAt: '9999-12-31',
       limitToFirst: 1,
     });
+  });
+});
+
+describe('publicReads.gameNotices', () => {
+  const read = publicReads.gameNotices('2026-11-26');
+
+  it("reads the day's node only, under the day's key, followed by the notices stamp", () => {
+    expect(described(read)).toEqual({ key: 'notices:2026-11-26', part: 'notices', reads: [{ path: 'gameNotices/2026-11-26' }] });
+  });
+
+  it('reads each game’s notice as one line, leaving out what is not text', () => {
+    expect(read.read([{ Gali: ' रिजल्ट  में\nदेरी ', Disawar: 42, Agra: '   ', 'Delhi Bazar': 'late' }])).toEqual({
+      Gali: 'रिजल्ट में देरी',
+      'Delhi Bazar': 'late',
+    });
+    expect(read.read([null])).toEqual({});
+  });
+});
+
+describe('publicReads.gameSpan', () => {
+  const read = publicReads.gameSpan('Gali');
+
+  it("reads a game's first and last date key, one key each", () => {
+    expect(described(read)).toEqual({
+      key: 'span:Gali',
+      part: null,
+      reads: [
+        { path: 'sattanamee/Gali', orderBy: '$key', startAt: '0000-01-01', endAt: '9999-12-31', limitToFirst: 1 },
+        { path: 'sattanamee/Gali', orderBy: '$key', startAt: '0000-01-01', endAt: '9999-12-31', limitToLast: 1 },
+      ],
+    });
+    expect(read.read([{ '2025-03-14': { number: '57' } }, { '2026-11-19': { number: '47' } }])).toEqual({
+      first: '2025-03-14',
+      last: '2026-11-19',
+    });
+    expect(read.read([null, null])).toEqual({ first: null, last: null });
+  });
+});
+
+describe('followedReads: what the render service follows, by scope', () => {
+  const day = { todayKey: '2026-11-26', now: Date.UTC(2026, 10, 26, 6, 30) };
+
+  it('follows the site reads under their keys, the notices of the day among them', () => {
+    expect(followedReads.site(day).map((read) => read.key)).toEqual([
+      'khaiwals',
+      'mian',
+      'adinfo',
+      'holidays',
+      'live',
+      'corrections',
+      'notices:2026-11-26',
+    ]);
+  });
+
+  it('follows the home window and the spans game by game, combined under one key each', () => {
+    const [games, spans] = followedReads.perGame(day);
+    expect(games?.key).toBe('games:2026-11-01');
+    expect(games?.one('Gali').reads).toEqual([{ path: 'sattanamee/Gali', orderBy: '$key', startAt: '2026-11-01' }]);
+    const gali: GameData = { name: 'Gali', time: null, place: null, results: {} };
+    expect(games?.combine(['Disawar', 'Gali'], new Map([['Gali', [gali]]]))).toEqual([gali]);
+    expect(spans?.key).toBe('render:spans');
+    const span = { first: '2025-03-14', last: '2026-11-19' };
+    expect(spans?.combine(['Gali', 'Disawar'], new Map([['Gali', span]]))).toEqual({ Gali: span });
+  });
+
+  it("keeps a game's year under one read, live for this year only", () => {
+    expect(followedReads.gameYear('Gali', 2026, day).part).toBe('games');
+    expect(followedReads.gameYear('Gali', 2025, day).part).toBeNull();
+  });
+});
+
+describe('the version parts, declared once', () => {
+  it('names the root each part is stamped by', () => {
+    expect(Object.fromEntries(Object.entries(LIVE_PART_SOURCES).map(([part, source]) => [part, source.root]))).toEqual({
+      mian: 'mian',
+      adinfo: 'adinfo',
+      khaiwals: 'khaiwals',
+      corrections: 'corrections',
+      holidays: 'holidays',
+      notices: 'gameNotices',
+      games: 'sattanamee',
+    });
+    expect(partOfRoot('gameNotices')).toBe('notices');
+    expect(partOfRoot('audit')).toBeUndefined();
+  });
+
+  it('agrees with the reads: each site and per-game read of a part reads under its root', () => {
+    const day = { todayKey: '2026-11-26', now: 0 };
+    const reads = [...followedReads.site(day), ...followedReads.perGame(day).map((entry) => entry.one('Gali'))];
+    for (const read of reads.filter((r) => r.part !== null)) {
+      for (const rest of read.reads) expect([read.key, partOfRoot(rest.path.split('/')[0] ?? '')]).toEqual([read.key, read.part]);
+    }
+  });
+
+  it('gives the repair what the pages hold of a part: the notices of the day, the games outside the live days', () => {
+    const entries: Record<string, unknown> = {
+      'notices:2026-11-26': { Gali: 'late' },
+      'notices:2026-11-25': { Gali: 'old' },
+      'games:2026-11-01': [
+        { name: 'Gali', time: '11:30 PM', place: 11, results: { '2026-11-03': '08', '2026-11-25': '17', '2026-11-26': '42' } },
+      ],
+    };
+    const data = { entry: (key: string) => entries[key], day: { todayKey: '2026-11-26', now: 0 } };
+    expect(heldData('notices', data)).toEqual({ Gali: 'late' });
+    expect(heldData('games', data)).toEqual({
+      Gali: { time: '11:30 PM', place: 11, results: { '2026-11-03': '08' }, meta: undefined },
+    });
+    expect(LIVE_PART_SOURCES.notices.byDay).toBe(true);
+    expect(LIVE_PART_SOURCES.mian.byDay).toBe(false);
   });
 });
