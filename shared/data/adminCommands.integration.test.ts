@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ref, set } from 'firebase/database';
 import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
-import { DataService } from './service.ts';
+import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
@@ -12,7 +12,7 @@ import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
  * read back as the database's owner through REST.
  */
 let stack: Stack;
-let admin: DataService;
+let admin: AdminView;
 
 /** The owner's REST calls on the stack's database. */
 const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
@@ -29,7 +29,9 @@ async function lastAudit(path: string): Promise<unknown> {
 beforeAll(async () => {
   stack = await startStack({ hosting: false });
   await rest('mian', 'PUT', { name: 'Admin', phnnumber: '+91 90000 00000' });
-  admin = new DataService(stack.config, { appName: 'xml-text', store: memoryStore(), now: () => new Date('2026-11-21T12:00:00+05:30') });
+  admin = adminView(
+    new DataService(stack.config, { appName: 'xml-text', store: memoryStore(), now: () => new Date('2026-11-21T12:00:00+05:30') }),
+  );
   await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
 

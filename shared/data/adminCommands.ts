@@ -32,7 +32,8 @@ import { livePatch } from './livePatch.ts';
 // The admin's writes. Each is one multi-path update together with its audit entry, so the
 // database never holds a change without its record (the rules require the entry too), and with
 // its share of the live read model (`live`, see livePatch.ts), so a page listening there never
-// misses it.
+// misses it. The table at the end (`adminCommands`) is what the data service offers of them:
+// this module is loaded, with the SDK, only when one is first used (admin.ts).
 
 /** The admin commands' context: the service's, plus who is signed in for the audit entry. */
 export interface AdminContext extends DataContext {
@@ -112,7 +113,7 @@ export async function deleteKhaiwal(ctx: AdminContext, id: string): Promise<void
  * The newest `limit` entries of the admin's audit trail, newest first: the dashboard never reads
  * the whole trail, which grows with every write for as long as the site runs.
  */
-export function auditTrail(ctx: DataContext, limit: number): Observable<AuditEntry[]> {
+export function auditTrail(ctx: DataContext, limit = 26): Observable<AuditEntry[]> {
   return valueOf(query(ref(ctx.db, AUDIT), orderByChild('at'), limitToLast(limit))).pipe(
     map((v) =>
       Object.entries((v ?? {}) as Record<string, AuditEntry>)
@@ -463,3 +464,39 @@ export async function writeAudited(
 function stripUndefined<T extends object>(value: T): T {
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v === undefined ? undefined : v))) as T;
 }
+
+/**
+ * The admin's commands, by the name the dashboard calls them: the one table of them. Each takes
+ * the SDK's context first (admin.ts hands it in, loading this module and the SDK on first use).
+ * A command whose first parameter is the AdminContext (it writes with an audit entry) is a write:
+ * the dashboard puts it through its queue of pending writes with a label (mf-admin's adminData.ts
+ * must name one for each); one taking a DataContext only reads. A name ending in `$` is a stream,
+ * offered as a live value (cache first) and shared per arguments.
+ */
+export const adminCommands = {
+  setResult,
+  getResult,
+  setGameTime,
+  setMainInfo,
+  setAdInfo,
+  saveKhaiwal,
+  deleteKhaiwal,
+  publishedNumbers,
+  importResults,
+  importChunk,
+  resultHistory,
+  undoResult,
+  setUndoWindow,
+  scheduleResult,
+  cancelScheduled,
+  setNoDrawDate,
+  setNoDrawWeekday,
+  /** The newest `limit` entries of the admin's audit trail, newest first. */
+  audit$: auditTrail,
+  /** `dateKey`'s results waiting for their push, soonest first. */
+  pendingPushes$: pendingPushes,
+  /** The undo window in seconds (default 30 when never set). */
+  undoWindow$: undoWindow,
+  /** Every scheduled number, soonest first. */
+  scheduled$: scheduledNumbers,
+};

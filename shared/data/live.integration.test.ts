@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
-import { DataService } from './service.ts';
+import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
@@ -11,7 +11,7 @@ import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
  * stored is read back as the database's owner through REST.
  */
 let stack: Stack;
-let admin: DataService;
+let admin: AdminView;
 /** The site's day for the service under test (its clock is fixed on it). */
 const DAY = '2026-11-21';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await rest('mian', 'PUT', { name: 'Admin', phnnumber: '+91 90000 00000' });
   // What an earlier day left: the day before yesterday goes with the first write of a result.
   await rest('live', 'PUT', { days: { '2026-11-19': { Gali: { n: '11', p: 1_700_000_000_000 } } } });
-  admin = new DataService(stack.config, { appName: 'live', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) });
+  admin = adminView(new DataService(stack.config, { appName: 'live', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) }));
   await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
 

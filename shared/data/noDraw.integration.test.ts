@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
 import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
-import { DataService } from './service.ts';
+import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
@@ -13,7 +13,7 @@ import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
  * fixed at Thursday 2026-11-26.
  */
 let stack: Stack;
-let admin: DataService;
+let admin: AdminView;
 const TODAY = '2026-11-26';
 
 /** The owner's REST calls on the stack's database. */
@@ -43,7 +43,9 @@ beforeAll(async () => {
     Mathura: { time: '01:20 PM', place: 2 },
     'Delhi Bazar': { time: '03:00 PM', place: 4 },
   });
-  admin = new DataService(stack.config, { appName: 'no-draw', store: memoryStore(), now: () => new Date(`${TODAY}T12:00:00+05:30`) });
+  admin = adminView(
+    new DataService(stack.config, { appName: 'no-draw', store: memoryStore(), now: () => new Date(`${TODAY}T12:00:00+05:30`) }),
+  );
   await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
 

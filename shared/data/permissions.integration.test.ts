@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, push, ref, remove, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { startStack, DEMO_ADMIN, DEMO_VISITOR, type Stack } from '../../scripts/stack.ts';
-import { DataService } from './service.ts';
+import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
@@ -95,10 +95,10 @@ const ATTEMPTS: [string, (db: Database) => Promise<unknown>][] = [
   ['replace the whole database', (db) => set(ref(db), { mian: { name: 'Intruder', phnnumber: '1' } })],
 ];
 
-function service(name: string): DataService {
+function service(name: string): AdminView {
   const s = new DataService(stack.config, { appName: name, store: memoryStore() });
   services.push(s);
-  return s;
+  return adminView(s);
 }
 
 /** The owner's REST calls on the stack's database. */
@@ -137,7 +137,7 @@ describe.each([
   });
 
   it('the data service commands are refused the same way', async () => {
-    const s = services[services.length - 1] as DataService;
+    const s = adminView(services[services.length - 1] as DataService);
     await expect(s.setResult('Gali', '2026-11-21', '11')).rejects.toThrow(/permission.denied/i);
     await expect(s.importResults([{ game: 'Gali', date: '2026-11-19', number: '11' }])).rejects.toThrow(/permission.denied/i);
     await expect(s.saveKhaiwal(null, { ...KHAIWAL, customTimings: [] })).rejects.toThrow(/permission.denied/i);

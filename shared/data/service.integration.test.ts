@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ref, set } from 'firebase/database';
 import { filter, firstValueFrom } from 'rxjs';
 import { startStack, DEMO_ADMIN, DEMO_VISITOR, PROJECT_ID, type Stack } from '../../scripts/stack.ts';
-import { DataService } from './service.ts';
+import { DataService, adminView, type AdminView } from './service.ts';
 import { SessionEndedError } from './errors.ts';
 import { memoryStore } from './cache.ts';
 import type { Live } from './live.ts';
@@ -17,10 +17,10 @@ let stack: Stack;
 const services: DataService[] = [];
 const TODAY = new Date('2026-11-21T12:00:00+05:30');
 
-function service(name: string, store = memoryStore()): DataService {
+function service(name: string, store = memoryStore()): AdminView {
   const s = new DataService(stack.config, { appName: name, store, now: () => TODAY });
   services.push(s);
-  return s;
+  return adminView(s);
 }
 
 function until<T>(source: import('rxjs').Observable<Live<T>>, ok: (data: T) => boolean): Promise<T> {
@@ -159,7 +159,9 @@ describe('data service against the local backend', () => {
       }
       return fetch(input, init);
     };
-    const admin = new DataService(stack.config, { appName: 'send-test', store: memoryStore(), now: () => TODAY, fetch: fetchFn });
+    const admin = adminView(
+      new DataService(stack.config, { appName: 'send-test', store: memoryStore(), now: () => TODAY, fetch: fetchFn }),
+    );
     services.push(admin);
     await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
     expect(await admin.sendTestNotification()).toMatch(/^Test notification sent to \d+ subscribers?\./);

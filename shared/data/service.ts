@@ -26,30 +26,15 @@ import {
 import type { RuntimeConfig } from './config.ts';
 import { createCache, type Cache, type KeyValueStore, browserStore } from './cache.ts';
 import { cachedLive, LOADING, peekAtStart, peekLive, withPeek, type Live } from './live.ts';
-import type { AdminSdk } from './adminSdk.ts';
-import * as notify from './notifyClient.ts';
-import { SCHEDULED, paths } from './paths.ts';
+import { AdminPart, type AdminCommands } from './admin.ts';
 import { cacheKeys, firstDateRead, pageValue, publicReads, type LiveView, type PublicRead } from './publicReads.ts';
 import { restGet, restStream, restUrl, type EventSourceFactory, type RestRead } from './rest.ts';
-import type {
-  AdInfo,
-  AuditEntry,
-  DataContext,
-  ImportChunk,
-  ImportChunkResult,
-  KhaiwalInput,
-  MainInfo,
-  PendingPush,
-  ScheduledNumber,
-  SetResultOptions,
-  SignedInUser,
-  WriteResult,
-} from './types.ts';
+import type { AdInfo, MainInfo } from './types.ts';
 import { DEFAULT_TIMEZONE, addDays, siteNow } from '../domain/siteTime.ts';
 import type { DayMetas, GameData, DayResults } from '../domain/results.ts';
 import { CORRECTIONS_WINDOW_MS, type Correction } from '../domain/corrections.ts';
 import type { Khaiwal } from '../domain/agents.ts';
-import type { Holidays, Weekday } from '../domain/holidays.ts';
+import type { Holidays } from '../domain/holidays.ts';
 import { GAMES } from '../domain/games.ts';
 import { SPANS_KEY, chartYearsFrom, type GameSpan } from '../domain/yearlyChart.ts';
 import { LIVE_ROOT, readLiveNode, removedEntries, type LiveNode } from '../domain/liveNode.ts';
@@ -146,7 +131,6 @@ export class DataService {
   private readonly now: () => Date;
   private readonly fetchFn: typeof fetch;
   private readonly openEventSource: EventSourceFactory;
-  private readonly appName: string;
   private readonly streams = new Map<string, Observable<Live<unknown>>>();
   private readonly follows = new Map<string, Observable<unknown>>();
   /** The entries a server-rendered page inlined (its data, current at its live versions). */
@@ -161,7 +145,8 @@ export class DataService {
   private readonly seedAt: number | undefined;
   /** The entries of `seed` a render read, by cache key: what the rendered page inlines. */
   readonly served = new Map<string, unknown>();
-  private sdk: Promise<AdminSdk> | undefined;
+  /** The admin's part (admin.ts): the SDK, the sign-in and the admin's commands, loaded on first use. */
+  readonly admin: AdminPart;
   private held: { unsubscribe(): void } | undefined;
 
   constructor(
@@ -173,7 +158,13 @@ export class DataService {
     this.now = options.now ?? (() => new Date());
     this.fetchFn = options.fetch ?? ((...args) => fetch(...args));
     this.openEventSource = options.eventSource ?? ((url) => new EventSource(url));
-    this.appName = options.appName ?? '[DEFAULT]';
+    this.admin = new AdminPart(config, {
+      appName: options.appName ?? '[DEFAULT]',
+      timezone: this.timezone,
+      now: this.now,
+      fetch: this.fetchFn,
+      cache: this.cache,
+    });
     this.page = options.seed ?? {};
     this.rendering = options.render;
     this.seedAt = options.seedAt;
@@ -446,189 +437,6 @@ export class DataService {
     return restGet(this.fetchFn, restUrl(this.config, read));
   }
 
-  // ---------- the Firebase SDK (adminSdk.ts; loaded for the admin only) ----------
-
-  private adminSdk(): Promise<AdminSdk> {
-    this.sdk ??= import('./adminSdk.ts').then((m) =>
-      m.startAdminSdk(this.config, { appName: this.appName, timezone: this.timezone, now: this.now, fetch: this.fetchFn }),
-    );
-    return this.sdk;
-  }
-
-  private withSdk<T>(use: (sdk: AdminSdk) => Promise<T>): Promise<T> {
-    return this.adminSdk().then(use);
-  }
-
-  private sdkStream<T>(use: (sdk: AdminSdk) => Observable<T>): Observable<T> {
-    return defer(() => from(this.adminSdk())).pipe(switchMap(use));
-  }
-
-  // ---------- auth (auth.ts; loaded lazily: visitors never download it) ----------
-
-  /** The signed-in user (or null). Subscribing loads the SDK. */
-  readonly user$: Observable<SignedInUser | null> = this.sdkStream((sdk) => sdk.session.user$).pipe(
-    shareReplay({ bufferSize: 1, refCount: true }),
-  );
-
-  /**
-   * `true` while the admin's SDK is connected to the database (its `.info/connected`), `false`
-   * while it is not: the dashboard's own connection, over which its writes go. Subscribing loads
-   * the SDK, like every admin stream; a visitor's page never reads it (its state is
-   * `connected$`, the REST stream's).
-   */
-  readonly adminConnected$: Observable<boolean> = this.sdkStream((sdk) => sdk.connected$).pipe(
-    shareReplay({ bufferSize: 1, refCount: true }),
-  );
-
-  signIn(email: string, password: string): Promise<SignedInUser> {
-    return this.withSdk((sdk) => sdk.session.signIn(email, password));
-  }
-
-  signOut(): Promise<void> {
-    return this.withSdk((sdk) => sdk.session.signOut());
-  }
-
-  /**
-   * Re-authenticates with the current password first, as Firebase requires for this change.
-   * Resolves once changed; the page says so in its own words.
-   */
-  updatePassword(current: string, next: string): Promise<void> {
-    return this.withSdk((sdk) => sdk.session.updatePassword(current, next));
-  }
-
-  /** The signed-in user's ID token; `fresh` asks the identity service for a new one. */
-  idToken(fresh = false): Promise<string | null> {
-    return this.withSdk((sdk) => sdk.session.idToken(fresh));
-  }
-
-  // ---------- admin commands (adminCommands.ts, with the SDK) ----------
-
-  /**
-   * Publishes a game's number for a date; reports whether the date was new. A different number
-   * on a published date is a correction; the same number again writes nothing. `silent` marks
-   * a back-filled result, which is never pushed. (Details at adminCommands.ts setResult.)
-   */
-  setResult(game: string, dateKey: string, number: string, options: SetResultOptions = {}): Promise<WriteResult> {
-    return this.command((c, ctx) => c.setResult(ctx, game, dateKey, number, options));
-  }
-
-  getResult(game: string, dateKey: string): Promise<string | null> {
-    return this.command((c, ctx) => c.getResult(ctx, game, dateKey));
-  }
-
-  setGameTime(game: string, time: string): Promise<string> {
-    return this.command((c, ctx) => c.setGameTime(ctx, game, time));
-  }
-
-  setMainInfo(info: MainInfo): Promise<void> {
-    return this.command((c, ctx) => c.setMainInfo(ctx, info));
-  }
-
-  setAdInfo(info: AdInfo): Promise<void> {
-    return this.command((c, ctx) => c.setAdInfo(ctx, info));
-  }
-
-  /** Creates (id null) or replaces an agent record; returns its id. */
-  saveKhaiwal(id: string | null, agent: KhaiwalInput): Promise<string> {
-    return this.command((c, ctx) => c.saveKhaiwal(ctx, id, agent));
-  }
-
-  deleteKhaiwal(id: string): Promise<void> {
-    return this.command((c, ctx) => c.deleteKhaiwal(ctx, id));
-  }
-
-  /** The newest `limit` entries of the admin's audit trail, newest first. */
-  audit$(limit = 26): Observable<Live<AuditEntry[]>> {
-    return this.memo(`audit:${limit}`, () => this.commandStream((c, ctx) => c.auditTrail(ctx, limit)));
-  }
-
-  /** The numbers published now for an import's rows, by `game/date` (rows without one are absent). */
-  publishedNumbers(rows: readonly { game: string; date: string }[]): Promise<Record<string, string>> {
-    return this.command((c, ctx) => c.publishedNumbers(ctx, rows));
-  }
-
-  /** Writes many back-filled results atomically, with one audit entry (each row's old and new number); resolves the row count. */
-  importResults(rows: { game: string; date: string; number: string }[]): Promise<number> {
-    return this.command((c, ctx) => c.importResults(ctx, rows));
-  }
-
-  /**
-   * Writes one part of a large import (one update with its audit entry), skipping rows already
-   * stored and refusing a replacement the admin did not confirm (adminCommands.ts: importChunk).
-   */
-  importChunk(chunk: ImportChunk): Promise<ImportChunkResult> {
-    return this.command((c, ctx) => c.importChunk(ctx, chunk));
-  }
-
-  /** A game's whole history as [date key, number], oldest first: read only when an export asks. */
-  resultHistory(game: string): Promise<[string, string][]> {
-    return this.command((c, ctx) => c.resultHistory(ctx, game));
-  }
-
-  // ---------- the undo window of a publish ----------
-
-  /**
-   * Takes back a result just published (a correction gets its earlier number back, a first
-   * publication is removed), so the notify service does not push it. Resolves the number now
-   * stored (null: none).
-   */
-  undoResult(game: string, dateKey: string): Promise<string | null> {
-    return this.command((c, ctx) => c.undoResult(ctx, game, dateKey));
-  }
-
-  /** Today's (or `dateKey`'s) results waiting for their push, soonest first. Admin only. */
-  pendingPushes$(dateKey: string): Observable<Live<PendingPush[]>> {
-    return this.memo(paths.pendingPushes(dateKey), () => this.commandStream((c, ctx) => c.pendingPushes(ctx, dateKey)));
-  }
-
-  /** The undo window in seconds (default 30 when never set). Admin only. */
-  undoWindow$(): Observable<Live<number>> {
-    return this.memo(paths.undoWindowSec, () => this.commandStream((c, ctx) => c.undoWindow(ctx)));
-  }
-
-  setUndoWindow(seconds: number): Promise<void> {
-    return this.command((c, ctx) => c.setUndoWindow(ctx, seconds));
-  }
-
-  // ---------- days without a draw (shared/domain/holidays.ts) ----------
-
-  /** Marks (`marked`) or clears a game's date as having no draw. Refused for a date with a number. Audited. */
-  setNoDrawDate(game: string, dateKey: string, marked: boolean): Promise<void> {
-    return this.command((c, ctx) => c.setNoDrawDate(ctx, game, dateKey, marked));
-  }
-
-  /** Marks a weekday of a game as having no draw every week from `from` on, or clears it (`from` null). Audited. */
-  setNoDrawWeekday(game: string, weekday: Weekday, from: string | null): Promise<void> {
-    return this.command((c, ctx) => c.setNoDrawWeekday(ctx, game, weekday, from));
-  }
-
-  // ---------- scheduled publishing (the notify service publishes at the time) ----------
-
-  /** Schedules (or changes) today's number of a game for `at` (ms). Admin only, audited. */
-  scheduleResult(game: string, dateKey: string, number: string, at: number): Promise<void> {
-    return this.command((c, ctx) => c.scheduleResult(ctx, game, dateKey, number, at));
-  }
-
-  /** Cancels a scheduled number before its time. Admin only, audited. */
-  cancelScheduled(game: string, dateKey: string): Promise<void> {
-    return this.command((c, ctx) => c.cancelScheduled(ctx, game, dateKey));
-  }
-
-  /** Every scheduled number, soonest first. Admin only. */
-  scheduled$(): Observable<Live<ScheduledNumber[]>> {
-    return this.memo(SCHEDULED, () => this.commandStream((c, ctx) => c.scheduledNumbers(ctx)));
-  }
-
-  // ---------- the notify service (notifyClient.ts) ----------
-
-  /**
-   * Calls the notify service's test route as the signed-in admin; returns its message. Rejects
-   * with SessionEndedError when the sign-in is over even with a fresh token.
-   */
-  sendTestNotification(): Promise<string> {
-    return notify.sendTestNotification(this.notifyContext(), (fresh) => this.idToken(fresh));
-  }
-
   // ---------- lifecycle ----------
 
   /**
@@ -640,41 +448,13 @@ export class DataService {
     if (this.pageLive && !this.held) this.held = this.liveView$.subscribe();
   }
 
-  /** Stops the SDK's connection (admin) and the page's live stream. */
-  goOffline(): void {
-    void this.sdk?.then((sdk) => sdk.goOffline());
-  }
-
-  goOnline(): void {
-    void this.sdk?.then((sdk) => sdk.goOnline());
-  }
-
+  /** Stops the page's live stream and the admin's SDK. */
   async dispose(): Promise<void> {
     this.held?.unsubscribe();
-    if (this.sdk) await (await this.sdk).dispose();
-  }
-
-  /** The SDK's database client (loading the SDK): the admin's, and tests that write directly. */
-  database(): Promise<AdminSdk['db']> {
-    return this.adminSdk().then((sdk) => sdk.db);
+    await this.admin.dispose();
   }
 
   // ---------- internals ----------
-
-  /** What notifyClient.ts needs: the config and fetch (no database). */
-  private notifyContext(): Pick<DataContext, 'config' | 'fetch'> {
-    return { config: this.config, fetch: this.fetchFn };
-  }
-
-  private command<T>(run: (commands: typeof import('./adminCommands.ts'), ctx: AdminSdk['ctx']) => Promise<T>): Promise<T> {
-    return Promise.all([import('./adminCommands.ts'), this.adminSdk()]).then(([commands, sdk]) => run(commands, sdk.ctx));
-  }
-
-  private commandStream<T>(use: (commands: typeof import('./adminCommands.ts'), ctx: AdminSdk['ctx']) => Observable<T>): Observable<T> {
-    return defer(() => from(Promise.all([import('./adminCommands.ts'), this.adminSdk()]))).pipe(
-      switchMap(([commands, sdk]) => use(commands, sdk.ctx)),
-    );
-  }
 
   /**
    * One cached, shared stream per cache key (and variant: followed or fixed), however many
@@ -707,3 +487,32 @@ function synchronousLive<T>(source: Observable<T>): Observable<Live<T>> {
 }
 
 export { LOADING };
+
+/**
+ * A data service as the dashboard reads it: its public reads, the admin's session and every
+ * command of the admin's table, as one object (`view.setResult(...)`, `view.user$`,
+ * `view.homeGames$()`). Methods keep the service (or its admin part) as their `this`.
+ */
+export type AdminView = DataService & Omit<AdminPart, 'commands'> & AdminCommands;
+
+const views = new WeakMap<DataService, AdminView>();
+
+export function adminView(service: DataService): AdminView {
+  let view = views.get(service);
+  if (view) return view;
+  const bound = new Map<PropertyKey, unknown>();
+  const commands = service.admin.commands as unknown as Record<PropertyKey, unknown>;
+  view = new Proxy(service, {
+    get(target, key) {
+      const owner: object | undefined = key in target ? target : key in target.admin ? target.admin : undefined;
+      if (!owner) return commands[key];
+      const value: unknown = Reflect.get(owner, key, owner);
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(key);
+      if (!fn) bound.set(key, (fn = (value as (...args: unknown[]) => unknown).bind(owner)));
+      return fn;
+    },
+  }) as AdminView;
+  views.set(service, view);
+  return view;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
 import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
-import { DataService } from './service.ts';
+import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 
@@ -11,7 +11,7 @@ import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
  * pending entries are written as it would write them.
  */
 let stack: Stack;
-let admin: DataService;
+let admin: AdminView;
 const DAY = '2026-11-21';
 
 const corrections = async (game: string) =>
@@ -23,7 +23,7 @@ const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(st
 beforeAll(async () => {
   stack = await startStack({ hosting: false });
   await rest('sattanamee', 'PUT', { Gali: { time: '11:30 PM', place: 11 }, Disawar: { time: '02:00 AM', place: 12 } });
-  admin = new DataService(stack.config, { appName: 'undo', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) });
+  admin = adminView(new DataService(stack.config, { appName: 'undo', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) }));
   await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
 }, 120_000);
 

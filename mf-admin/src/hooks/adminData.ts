@@ -1,4 +1,4 @@
-import { useData, type DataService } from '@satta/shared/data';
+import { DataService, adminView, useData, type AdminCommands, type AdminSession, type AdminWriteName } from '@satta/shared/data';
 import { WEEKDAY_LABELS } from '@satta/shared/domain/holidays';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import {
@@ -25,66 +25,27 @@ import {
 } from '../domain/adminMessages.ts';
 import { PendingWrites, type WriteSpec } from './pendingWrites.ts';
 
-/** What the dashboard uses of the data service; tests hand in a fake of just this. */
-type AdminKeys =
-  | 'user$'
-  | 'adminConnected$'
-  | 'signOut'
-  | 'updatePassword'
-  | 'setResult'
-  | 'getResult'
-  | 'setGameTime'
-  | 'setMainInfo'
-  | 'setAdInfo'
-  | 'saveKhaiwal'
-  | 'deleteKhaiwal'
-  | 'audit$'
-  | 'importResults'
-  | 'importChunk'
-  | 'resultHistory'
-  | 'publishedNumbers'
-  | 'sendTestNotification'
-  | 'undoResult'
-  | 'pendingPushes$'
-  | 'undoWindow$'
-  | 'setUndoWindow'
-  | 'scheduleResult'
-  | 'cancelScheduled'
-  | 'scheduled$'
-  | 'holidays$'
-  | 'setNoDrawDate'
-  | 'setNoDrawWeekday'
-  | 'homeGames$'
-  | 'gameNames$'
-  | 'khaiwals$'
-  | 'mainInfo$'
-  | 'adInfo$'
-  | 'todayKey'
-  | 'timezone';
-export type AdminData = Pick<DataService, AdminKeys>;
-
-/** The database writes among them: each goes through the dashboard's pending-writes queue. */
-type WriteKey =
-  | 'setResult'
-  | 'importResults'
-  | 'setGameTime'
-  | 'setMainInfo'
-  | 'setAdInfo'
-  | 'saveKhaiwal'
-  | 'deleteKhaiwal'
-  | 'undoResult'
-  | 'setUndoWindow'
-  | 'scheduleResult'
-  | 'cancelScheduled'
-  | 'setNoDrawDate'
-  | 'setNoDrawWeekday';
+/**
+ * What the dashboard uses of the data service, as one object: every admin command of the table
+ * (shared/data/adminCommands.ts), the admin's session, and the public reads it shows. Tests hand
+ * in a fake of just this.
+ */
+export type AdminData = AdminCommands &
+  AdminSession &
+  Pick<DataService, 'homeGames$' | 'gameNames$' | 'khaiwals$' | 'mainInfo$' | 'adInfo$' | 'holidays$' | 'todayKey' | 'timezone'>;
 
 /** 'DD-MM' of a date key: the day in a write's label. */
 export const dayMonth = (dateKey: string): string => formatDisplayDate(dateKey).slice(0, 5);
 
-/** What each write is called in the list of pending changes, and what it does once it arrives. */
-const WRITES: { [K in WriteKey]: (...args: Parameters<AdminData[K]>) => WriteSpec } = {
+/**
+ * What each write of the table is called in the list of pending changes, and what it does once it
+ * arrives; null: a write that does not go through the queue (a form that keeps its own list). A
+ * write added to the table does not compile until it is named here.
+ */
+const WRITES: { [K in AdminWriteName]: ((...args: Parameters<AdminCommands[K]>) => WriteSpec) | null } = {
   setResult: (game, date, number) => ({ label: writeLabelResult(game, dayMonth(date), number), done: DONE_PUBLISHED }),
+  // The bulk import sends its parts itself, with their own progress and Resume (BulkImport.tsx).
+  importChunk: null,
   importResults: (rows) => ({ label: writeLabelImport(rows.length), done: DONE_PUBLISHED }),
   setGameTime: (game, time) => ({ label: writeLabelGameTime(game, time), done: DONE_SAVED }),
   setMainInfo: () => ({ label: WRITE_LABEL_MAIN_INFO, done: DONE_SAVED }),
@@ -125,17 +86,18 @@ function adminWritesFor(direct: AdminData): AdminWrites {
   if (known) return known;
   const writes = new PendingWrites(direct.adminConnected$);
   const queued = new Map<PropertyKey, unknown>();
-  for (const key of Object.keys(WRITES) as WriteKey[]) {
+  for (const [key, label] of Object.entries(WRITES)) {
+    if (!label) continue;
     // The table's types tie each label to its command; the loop cannot see that pairing.
-    const spec = WRITES[key] as (...args: unknown[]) => WriteSpec;
+    const spec = label as (...args: unknown[]) => WriteSpec;
     queued.set(key, (...args: unknown[]) =>
-      writes.submit(spec(...args), () => (direct[key] as (...a: unknown[]) => Promise<unknown>).apply(direct, args)),
+      writes.submit(spec(...args), () => (direct[key as AdminWriteName] as (...a: unknown[]) => Promise<unknown>)(...args)),
     );
   }
   // One bound function per method (a stable identity), made again if the method is replaced.
   const bound = new Map<PropertyKey, { of: unknown; fn: unknown }>();
-  // A Proxy rather than a spread: the service's methods live on its prototype, and their `this`
-  // must stay the service.
+  // A Proxy rather than a spread: the service's view (adminView) offers its commands by name,
+  // with no list of them to spread.
   const data = new Proxy(direct, {
     get(target, key) {
       if (queued.has(key)) return queued.get(key);
@@ -154,7 +116,12 @@ function adminWritesFor(direct: AdminData): AdminWrites {
   return made;
 }
 
-export const useAdminWrites = (): AdminWrites => adminWritesFor(useData<AdminKeys>());
+/** The page's data service as the dashboard reads it (adminView), or the fake a test provides. */
+function adminDataOf(source: unknown): AdminData {
+  return source instanceof DataService ? adminView(source) : (source as AdminData);
+}
+
+export const useAdminWrites = (): AdminWrites => adminWritesFor(adminDataOf(useData()));
 
 /** The data service as the forms use it: its writes go through the pending-writes queue. */
 export const useAdminData = (): AdminData => useAdminWrites().data;

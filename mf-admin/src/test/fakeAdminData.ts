@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { vi } from 'vitest';
-import type { AdInfo, AuditEntry, Live, MainInfo, PendingPush, ScheduledNumber, SignedInUser, DataService } from '@satta/shared/data';
+import type { AdInfo, AuditEntry, Live, MainInfo, PendingPush, ScheduledNumber, SignedInUser } from '@satta/shared/data';
 import type { Khaiwal } from '@satta/shared/domain/agents';
 import type { Holidays } from '@satta/shared/domain/holidays';
 import type { GameData } from '@satta/shared/domain/results';
@@ -30,10 +30,12 @@ export interface FakeStreams {
   holidays: BehaviorSubject<Live<Holidays>>;
 }
 
-type Fn<K extends keyof DataService> = DataService[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
+type Fn<K extends keyof AdminData> = AdminData[K] extends (...args: infer A) => infer R ? (...args: A) => R : never;
 
 /** Every command of the fake, as a vitest mock a test can script and inspect. */
 export interface FakeCommands {
+  signIn: ReturnType<typeof vi.fn<Fn<'signIn'>>>;
+  idToken: ReturnType<typeof vi.fn<Fn<'idToken'>>>;
   signOut: ReturnType<typeof vi.fn<Fn<'signOut'>>>;
   updatePassword: ReturnType<typeof vi.fn<Fn<'updatePassword'>>>;
   setResult: ReturnType<typeof vi.fn<Fn<'setResult'>>>;
@@ -76,6 +78,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     holidays: live<Holidays>({}),
   };
   const commands: FakeCommands = {
+    signIn: vi.fn<Fn<'signIn'>>(async () => ({ uid: 'admin-uid', email: 'admin@example.com', isAdmin: true })),
+    idToken: vi.fn<Fn<'idToken'>>(async () => 'admin-token'),
     signOut: vi.fn<Fn<'signOut'>>(async () => undefined),
     updatePassword: vi.fn<Fn<'updatePassword'>>(async () => undefined),
     setResult: vi.fn<Fn<'setResult'>>(async () => ({ created: true, previous: null })),

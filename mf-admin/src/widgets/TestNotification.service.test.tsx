@@ -31,10 +31,10 @@ describe('Send Test Notification through the data service', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('Sent to 2 of 2 subscriptions.', { status: 200 }));
     service = new DataService(CONFIG, { appName: 'notify-test', store: memoryStore(), fetch });
     // Loads the auth SDK now, in real time; from here on nothing but the message needs a timer.
-    expect(await service.idToken()).toBeNull();
+    expect(await service.admin.idToken()).toBeNull();
     vi.useFakeTimers();
     const { data } = fakeAdminData();
-    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).sendTestNotification() });
+    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).admin.sendTestNotification() });
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     for (let i = 0; i < 20 && !screen.queryByText('Sent to 2 of 2 subscriptions.'); i++) await settle();
     expect(screen.getByText('Sent to 2 of 2 subscriptions.')).toBeTruthy();
@@ -51,7 +51,7 @@ describe('Send Test Notification through the data service', () => {
     service = new DataService(CONFIG, { appName: 'notify-test-404', store: memoryStore(), fetch });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { data } = fakeAdminData();
-    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).sendTestNotification() });
+    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).admin.sendTestNotification() });
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     await screen.findByText('Failed to send test notification.', undefined, { timeout: 10_000 });
   });
@@ -63,7 +63,7 @@ describe('Send Test Notification through the data service', () => {
     service = new DataService(CONFIG, { appName: 'notify-test-401', store: memoryStore(), fetch });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { data } = fakeAdminData();
-    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).sendTestNotification() });
+    renderAdmin(<TestNotification />, { ...data, sendTestNotification: () => (service as DataService).admin.sendTestNotification() });
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     await screen.findByText('Your sign-in has expired. Sign in again to send a test notification.', undefined, { timeout: 10_000 });
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -13,7 +13,7 @@ const CHECKING: UserState = { status: 'checking' };
 export function useUser(): UserState {
   const state$ = useMemo(
     () =>
-      dataService().user$.pipe(
+      dataService().admin.user$.pipe(
         map((user): UserState => ({ status: 'known', user })),
         catchError((error: unknown) => {
           console.error('auth: could not read the signed-in user', error);

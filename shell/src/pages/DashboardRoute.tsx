@@ -45,7 +45,7 @@ export function DashboardRoute() {
         <Message $tone="error">
           <span lang="hi">{NOT_ADMIN_HI}</span> <span lang="en">{NOT_ADMIN_EN}</span>
         </Message>
-        <Button type="button" $variant="secondary" onClick={() => void dataService().signOut()}>
+        <Button type="button" $variant="secondary" onClick={() => void dataService().admin.signOut()}>
           {SIGN_OUT_BUTTON}
         </Button>
       </Card>

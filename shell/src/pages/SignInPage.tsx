@@ -38,7 +38,7 @@ export function SignInPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      await dataService().signIn(email.trim(), password);
+      await dataService().admin.signIn(email.trim(), password);
       navigate(PATHS.dashboard, { replace: true });
     } catch (error) {
       // Every failure (wrong password, unknown user, network) gets the specification's message;
