@@ -33,3 +33,4 @@ export {
   type PushFollowActions,
   type PushFollowState,
 } from './pushFollow.ts';
+export { MonthTable, type MonthTableDay, type MonthTableProps } from './MonthTable.tsx';

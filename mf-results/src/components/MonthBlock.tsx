@@ -1,20 +1,16 @@
 import styled from 'styled-components';
 import { cellText, type MonthlyRow } from '@satta/shared/domain/monthlyTable';
 import type { NoDraw } from '@satta/shared/domain/holidays';
-import { CHART_DATE_COLUMN, LOADING } from '@satta/shared/domain/messages';
-import { StickyTable, color, onMobile } from '@satta/shared/ui';
+import { LOADING } from '@satta/shared/domain/messages';
+import { MonthTable, color, onMobile } from '@satta/shared/ui';
 import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 
 /**
- * Every row one line high in both blocks, so that side by side their rows line up; the caption
- * is for screen readers (the card's heading names the month for everyone).
+ * The month table of shared/ui (every row one line high in both blocks, so that side by side
+ * their rows line up); the caption is for screen readers (the card's heading names the month for
+ * everyone).
  */
-const Table = styled(StickyTable)`
-  th,
-  td {
-    white-space: nowrap;
-  }
-
+const Table = styled(MonthTable)`
   caption {
     position: absolute;
     width: 1px;
@@ -76,40 +72,19 @@ interface MonthBlockProps {
  */
 export function MonthBlock({ caption, columns, offset, rows, todayKey, todayId, noDraw }: MonthBlockProps) {
   return (
-    <Table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{CHART_DATE_COLUMN}</th>
-          {columns.map((name) => (
-            <th scope="col" key={name}>
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows === undefined ? (
-          <tr>
-            <td colSpan={columns.length + 1}>{LOADING}</td>
-          </tr>
-        ) : (
-          rows.map((row) => {
-            const today = row.dateKey === todayKey;
-            return (
-              <tr key={row.dateKey} aria-current={today ? 'date' : undefined}>
-                <th scope="row" id={today ? todayId : undefined} tabIndex={today && todayId ? -1 : undefined}>
-                  {row.label}
-                </th>
-                {columns.map((name, i) => {
-                  const value = row.cells[offset + i] ?? null;
-                  return <td key={name}>{value === null && noDraw(name, row.dateKey) ? <NoDrawMark /> : cellText(value)}</td>;
-                })}
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </Table>
+    <Table
+      caption={caption}
+      columns={columns}
+      days={rows}
+      todayKey={todayKey}
+      todayId={todayId}
+      loading={{ text: LOADING }}
+      cell={(r, c) => {
+        const row = rows?.[r];
+        const name = columns[c] ?? '';
+        const value = row?.cells[offset + c] ?? null;
+        return <td>{value === null && row && noDraw(name, row.dateKey) ? <NoDrawMark /> : cellText(value)}</td>;
+      }}
+    />
   );
 }
