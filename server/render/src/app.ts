@@ -140,9 +140,10 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     draining: () => listening?.draining ?? false,
   });
   const remoteChecks = new RemoteChecks(remotes, () => site.invalidate(), options.remoteCheckMs);
-  const prewarm = new Prewarmer(options.data, (route, snapshot) => site.warm(route, snapshot), options.prerenderMs);
   const server = await listen((req, res) => handlers.answer(req, res), options);
   listening = server;
+  // Once the service knows its own URL (the origin of a local run's pages).
+  const prewarm = new Prewarmer(options.data, (route, snapshot) => site.warm(route, snapshot), options.prerenderMs);
   const stopTimers = () => {
     remoteChecks.stop();
     prewarm.stop();
