@@ -61,6 +61,21 @@ describe('parseSubscription', () => {
     expect(parseSubscription(localEndpoint, local).ok).toBe(true);
   });
 
+  it.each<[string, string, boolean]>([
+    ['65 bytes from 0x04, base64url', Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xfb)]).toString('base64url'), true],
+    [
+      '65 bytes from 0x04, standard base64 with its padding',
+      Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xfb)]).toString('base64'),
+      true,
+    ],
+    ['65 bytes from 0x05', Buffer.concat([Buffer.from([5]), Buffer.alloc(64, 7)]).toString('base64url'), false],
+    ['65 bytes from 0x44', Buffer.concat([Buffer.from([0x44]), Buffer.alloc(64, 7)]).toString('base64url'), false],
+    ['64 bytes from 0x04', Buffer.concat([Buffer.from([4]), Buffer.alloc(63, 7)]).toString('base64url'), false],
+    ['66 bytes from 0x04', Buffer.concat([Buffer.from([4]), Buffer.alloc(65, 7)]).toString('base64url'), false],
+  ])('a stored p256dh of %s: well formed %s (from its text, not decoded)', (_name, p256dh, ok) => {
+    expect(parseSubscription({ ...good, keys: { ...good.keys, p256dh } }, null).ok).toBe(ok);
+  });
+
   it('without a policy (stored entries) checks the shape only', () => {
     expect(parseSubscription({ ...good, endpoint: 'https://push.example/x' }, null).ok).toBe(true);
   });

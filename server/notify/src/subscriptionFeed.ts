@@ -12,9 +12,21 @@
  * an hour, a network error) it is opened again with a fresh token, and its first `put` replaces
  * the list.
  */
+/** How the whole list arrived (the start's log line, the bench): from the request on. */
+export interface ResetTiming {
+  /** Bytes of the event that carried the list. */
+  bytes: number;
+  /** Until the answer's first byte (the database finding and serialising the list). */
+  firstByteMs: number;
+  /** Until the list's last byte. */
+  receivedMs: number;
+  /** Parsing the list (JSON.parse). */
+  parseMs: number;
+}
+
 export interface FeedHandlers {
   /** The whole list (null: none), at the start and after every reconnection. */
-  reset(entries: Record<string, unknown> | null): void;
+  reset(entries: Record<string, unknown> | null, timing?: ResetTiming): void;
   /** A change at `path` (segments under the list: [key], [key, 'games'], …) to `value` (null: removed). */
   change(path: string[], value: unknown): void;
 }
@@ -36,14 +48,19 @@ export function subscriptionFeed(options: FeedOptions) {
   let stopped = false;
   let retryTimer: NodeJS.Timeout | null = null;
 
-  const apply = (event: string, data: string) => {
+  const apply = (event: string, data: string, timing: Omit<ResetTiming, 'parseMs'>) => {
     if (event === 'keep-alive') return;
     if (event === 'cancel' || event === 'auth_revoked') throw new Error(`the stream ended: ${event} ${data}`);
     if (event !== 'put' && event !== 'patch') return;
+    const parseStarted = performance.now();
     const { path, data: value } = JSON.parse(data) as { path: string; data: unknown };
     const base = path.split('/').filter(Boolean);
     if (event === 'put') {
-      if (base.length === 0) options.handlers.reset(value && typeof value === 'object' ? (value as Record<string, unknown>) : null);
+      if (base.length === 0)
+        options.handlers.reset(value && typeof value === 'object' ? (value as Record<string, unknown>) : null, {
+          ...timing,
+          parseMs: performance.now() - parseStarted,
+        });
       else options.handlers.change(base, value);
       return;
     }
@@ -56,6 +73,7 @@ export function subscriptionFeed(options: FeedOptions) {
   };
 
   async function open(): Promise<void> {
+    const requested = performance.now();
     controller = new AbortController();
     const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${await options.token()}` };
     // Firebase may answer a stream request with a 307 to the server holding the database: fetch
@@ -71,10 +89,14 @@ export function subscriptionFeed(options: FeedOptions) {
     // The first event holds the whole list (tens of MB): chunks are kept apart and joined once an
     // event ends, instead of searching one growing string again for every chunk.
     let parts: string[] = [];
+    let firstByteMs = -1;
+    let bytes = 0;
     const reader = response.body.getReader();
     for (;;) {
       const { done, value: chunk } = await reader.read();
       if (done) break;
+      if (firstByteMs < 0) firstByteMs = performance.now() - requested;
+      bytes += chunk.byteLength;
       const text = decoder.decode(chunk, { stream: true });
       const previous = parts.length ? (parts[parts.length - 1] ?? '') : '';
       parts.push(text);
@@ -82,6 +104,8 @@ export function subscriptionFeed(options: FeedOptions) {
       const joined = parts.join('');
       const events = joined.split('\n\n');
       parts = [events.pop() ?? ''];
+      const timing = { bytes, firstByteMs, receivedMs: performance.now() - requested };
+      bytes = parts[0]?.length ?? 0;
       for (const block of events) {
         let event = '';
         const data: string[] = [];
@@ -89,7 +113,7 @@ export function subscriptionFeed(options: FeedOptions) {
           if (line.startsWith('event:')) event = line.slice(6).trim();
           else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
         }
-        apply(event, data.join('\n'));
+        apply(event, data.join('\n'), timing);
       }
     }
     throw new Error('the stream was closed');

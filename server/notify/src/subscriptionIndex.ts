@@ -15,6 +15,17 @@ export function createSubscriptionIndex() {
   const entries = new Map<string, IndexedSubscription>();
   /** Keys of the subscriptions that follow every game. */
   const everyGame = new Set<string>();
+  /** gameIdentity of the names seen (the few games' spellings, 100,000 times at a start). */
+  const identities = new Map<string, string>();
+  const identityOf = (name: string) => {
+    let id = identities.get(name);
+    if (id === undefined) {
+      id = gameIdentity(name);
+      if (identities.size >= 10_000) identities.clear();
+      identities.set(name, id);
+    }
+    return id;
+  };
   /** gameIdentity -> keys of the subscriptions that chose that game. */
   const byGame = new Map<string, Set<string>>();
 
@@ -24,7 +35,7 @@ export function createSubscriptionIndex() {
     if (old.games === null) everyGame.delete(key);
     else
       for (const game of old.games) {
-        const id = gameIdentity(game);
+        const id = identityOf(game);
         const keys = byGame.get(id);
         keys?.delete(key);
         if (keys?.size === 0) byGame.delete(id);
@@ -48,7 +59,7 @@ export function createSubscriptionIndex() {
       if (games === null) everyGame.add(key);
       else
         for (const game of games) {
-          const id = gameIdentity(game);
+          const id = identityOf(game);
           let keys = byGame.get(id);
           if (!keys) byGame.set(id, (keys = new Set()));
           keys.add(key);
@@ -65,7 +76,7 @@ export function createSubscriptionIndex() {
 
     /** The subscriptions to tell about a result of `game`: those following every game, then those that chose it. */
     followers(game: string): Target[] {
-      const chose = byGame.get(gameIdentity(game));
+      const chose = byGame.get(identityOf(game));
       const targets = targetsOf(everyGame, []);
       return chose ? targetsOf(chose, targets) : targets;
     },

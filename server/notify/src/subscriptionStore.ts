@@ -95,17 +95,21 @@ export function subscriptionStore(
     ...(options.feed ?? feedSourceOf(db)),
     log,
     handlers: {
-      reset(entries) {
+      reset(entries, timing) {
         const started = performance.now();
         index.clear();
         malformedAtStart = 0;
         const first = !loaded;
         loaded = false;
-        for (const [key, value] of Object.entries(entries ?? {})) apply(key, value);
+        for (const key in entries ?? {}) apply(key, (entries as Record<string, unknown>)[key]);
         loaded = true;
         if (malformedAtStart) log(`notify: ${malformedAtStart} malformed subscription(s) in ${ROOT} ignored`);
+        const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
         log(
-          `notify: ${index.size} push subscription(s) loaded${first ? '' : ' again'} (indexed in ${Math.round(performance.now() - started)} ms)`,
+          `notify: ${index.size} push subscription(s) loaded${first ? '' : ' again'} (indexed in ${Math.round(performance.now() - started)} ms` +
+            (timing
+              ? `; ${(timing.bytes / 1048576).toFixed(1)} MB received in ${s(timing.receivedMs)}, first byte after ${s(timing.firstByteMs)}, parsed in ${Math.round(timing.parseMs)} ms)`
+              : ')'),
         );
         markReady();
       },
