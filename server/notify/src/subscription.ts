@@ -71,7 +71,7 @@ function isKey(value: unknown, bytes: number, maxLength: number): value is strin
   if (typeof value !== 'string' || value.length > maxLength || !BASE64.test(value)) return false;
   const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
   if (Math.floor(((value.length - padding) * 3) / 4) !== bytes) return false;
-  return bytes !== 65 || (value[0] === 'B' && value.charCodeAt(1) >= 65 /* A */ && value.charCodeAt(1) <= 80) /* P */;
+  return bytes !== 65 || (value[0] === 'B' && value.charCodeAt(1) >= 65 /* A */ && value.charCodeAt(1) <= 80); /* P */
 }
 
 /**
