@@ -4,9 +4,9 @@ import type { ShellServerBundle } from './bundles.ts';
 import type { DecideChart } from './chartDecision.ts';
 import { feedLinks } from './feeds.ts';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, type Preview, type PreviewTarget } from './linkPreview.ts';
-import { NOT_FOUND_KEY, UNKNOWN_GAME_KEY, UNKNOWN_GAME_PATH } from './routing.ts';
+import { NOT_FOUND_KEY, UNKNOWN_GAME_KEY, UNKNOWN_GAME_PATH, isFinishedYear } from './routing.ts';
 import type { PageHead } from './seo.ts';
-import { yearOf, type Snapshot } from './snapshot.ts';
+import type { Snapshot } from './snapshot.ts';
 
 /*
  * A page's plan (issue 38, point 3): everything about a rendered page that is decided rather than
@@ -88,7 +88,7 @@ export function planPage(key: string, snapshot: Snapshot, sources: PlanSources):
       ...(preview ? { image: { url: origin + preview.path, alt: preview.alt, width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT } } : {}),
     },
     preview: preview ? { target: preview.target, path: preview.path, alt: preview.alt } : null,
-    cacheControl: chart && chart.year < yearOf(snapshot) ? FINISHED_YEAR_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+    cacheControl: chart && isFinishedYear(chart.year, snapshot) ? FINISHED_YEAR_CACHE_CONTROL : PAGE_CACHE_CONTROL,
   };
 }
 

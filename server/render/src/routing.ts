@@ -36,6 +36,9 @@ export function withSlug(html: string, slug: string): string {
 export const SITEMAP_PATH = '/sitemap.xml';
 export const ROBOTS_PATH = '/robots.txt';
 
+/** Whether `year` is over in the site's time zone (the snapshot's day): its chart is a finished year's. */
+export const isFinishedYear = (year: number, snapshot: Snapshot): boolean => year < yearOf(snapshot);
+
 /** How the render service answers one GET or HEAD: what a request asks for, sorted once. */
 export type Answer =
   | {
@@ -96,7 +99,7 @@ export function classify(
     if (!page) return { kind: 'static' };
     if (page.kind === 'chart') {
       if (page.canonicalRedirect !== undefined) return { kind: 'redirect', location: page.canonicalRedirect };
-      const finished = page.year < yearOf(snapshot) ? { finished: true as const } : {};
+      const finished = isFinishedYear(page.year, snapshot) ? { finished: true as const } : {};
       return { kind: 'page', key: pathname, status: page.status, year: { game: page.game, year: page.year }, ...finished };
     }
     if (page.kind === 'not-found' && page.reason.kind === 'unknown-game') {
