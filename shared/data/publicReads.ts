@@ -45,6 +45,13 @@ export interface PublicRead<T> {
   merge?(value: T, live: LiveView): T;
   /** The value from a page's inline entries (by cache key); by default the entry under `key`. */
   fromPage?(entry: (key: string) => unknown): T | undefined;
+  /** The value as a page's inline entries (fromPage's inverse); by default `{ [key]: value }`. */
+  toPage?(value: T): Record<string, unknown>;
+}
+
+/** A read's value as the entries (by cache key) a page inlines and the render service holds. */
+export function pageEntries<T>(entry: PublicRead<T>, value: T): Record<string, unknown> {
+  return entry.toPage ? entry.toPage(value) : { [entry.key]: value };
 }
 
 /**
@@ -138,6 +145,7 @@ export const publicReads = {
       if (!isRecord(results)) return undefined;
       return { name, time: null, place: null, results: results as DayResults, ...(isRecord(meta) ? { meta: meta as DayMetas } : {}) };
     },
+    toPage: (game) => ({ [cacheKeys.gameYear(name, year)]: game.results, [cacheKeys.gameYearMeta(name, year)]: game.meta ?? {} }),
   }),
 
   /** The public log of changed published numbers since `since` (ms), newest first. */

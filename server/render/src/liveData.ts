@@ -1,6 +1,6 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
 import { cacheKeys } from '@satta/shared/data';
-import { followedReads, type PerGameRead, type PublicRead, type ReadDay } from '@satta/shared/data/publicReads';
+import { followedReads, pageEntries, type PerGameRead, type PublicRead, type ReadDay } from '@satta/shared/data/publicReads';
 import type { GameData } from '@satta/shared/domain/results';
 import { siteNow } from '@satta/shared/domain/siteTime';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
@@ -23,6 +23,7 @@ export interface LiveDataOptions {
 
 /** One read followed: its listeners, and its value once it has answered. */
 interface Followed {
+  read: PublicRead<unknown>;
   /** What it reads (its key and queries): a read whose queries move (a new day) is followed again. */
   what: string;
   value?: { of: unknown };
@@ -38,7 +39,7 @@ interface PerGame {
 /** One game's year, loaded for its chart page and kept live while it is among the recent ones. */
 interface YearEntry {
   game: string;
-  year: number;
+  read: PublicRead<GameData>;
   value?: GameData;
   ready: Promise<boolean>;
   stop: () => void;
@@ -126,8 +127,9 @@ export class LiveData {
       return known.value ? Promise.resolve(true) : known.ready;
     }
     let answered: (ok: boolean) => void = () => undefined;
-    const entry: YearEntry = { game, year, ready: new Promise<boolean>((ok) => (answered = ok)), stop: () => undefined };
-    entry.stop = this.follow(followedReads.gameYear(game, year, this.readDay()), (value) => {
+    const read = followedReads.gameYear(game, year, this.readDay());
+    const entry: YearEntry = { game, read, ready: new Promise<boolean>((ok) => (answered = ok)), stop: () => undefined };
+    entry.stop = this.follow(read, (value) => {
       entry.value = value;
       answered(true);
     });
@@ -191,7 +193,7 @@ export class LiveData {
       const what = whatOf(read);
       const known = this.site.get(read.key);
       if (known?.what === what) continue;
-      const followed: Followed = { what, ...(known?.value ? { value: known.value } : {}), stop: () => undefined };
+      const followed: Followed = { read, what, ...(known?.value ? { value: known.value } : {}), stop: () => undefined };
       this.site.set(read.key, followed);
       known?.stop();
       followed.stop = this.follow(read, (value) => {
@@ -234,18 +236,16 @@ export class LiveData {
   private publish(): void {
     if (this.day === '') return;
     const entries: Record<string, unknown> = { [cacheKeys.gameNames]: this.names };
-    for (const [key, followed] of this.site) {
+    for (const followed of this.site.values()) {
       if (!followed.value) return;
-      entries[key] = followed.value.of;
+      Object.assign(entries, pageEntries(followed.read, followed.value.of));
     }
     for (const { entry, values } of this.perGame) {
       if (values.size < this.names.length) return;
       entries[entry.key] = entry.combine(this.names, values);
     }
-    for (const [key, entry] of this.years) {
-      if (!entry.value) continue;
-      entries[key] = entry.value.results;
-      entries[cacheKeys.gameYearMeta(entry.game, entry.year)] = entry.value.meta ?? {};
+    for (const entry of this.years.values()) {
+      if (entry.value) Object.assign(entries, pageEntries(entry.read, entry.value));
     }
     this.snapshot = { at: this.now().getTime(), todayKey: this.day, entries };
     for (const watcher of this.watchers) watcher();
