@@ -1,5 +1,4 @@
 import { Fragment, type ReactNode } from 'react';
-import styled from 'styled-components';
 import { CHART_DATE_COLUMN } from '../domain/messages.ts';
 import { StickyTable } from './StickyTable.ts';
 
@@ -7,17 +6,10 @@ import { StickyTable } from './StickyTable.ts';
  * The month's table of days by games, as the home page (mf-results' monthly table, in two
  * blocks) and the chart page (mf-chart's monthly chart, in two tables) show it: a caption, the
  * Date column and one column per game, one row per day from the 1st to today with the day as its
- * row header. What a cell shows and how the table looks beyond one line per row are the page's:
+ * row header, each row one line high (the shared Table's cells do not wrap), so the rows of two
+ * tables side by side line up. What a cell shows and how the table looks beyond one line per row are the page's:
  * each page styles it (`styled(MonthTable)`) and draws its own cells.
  */
-
-/** One line per row, so the rows of two tables side by side line up. */
-const Base = styled(StickyTable)`
-  th,
-  td {
-    white-space: nowrap;
-  }
-`;
 
 /** A day of the table: its stored key and what its row header shows ('01-11', or 1). */
 export interface MonthTableDay {
@@ -47,7 +39,7 @@ export interface MonthTableProps {
 
 export function MonthTable({ caption, columns, days, cell, todayKey, todayId, loading, className }: MonthTableProps) {
   return (
-    <Base className={className}>
+    <StickyTable className={className}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -76,7 +68,7 @@ export function MonthTable({ caption, columns, days, cell, todayKey, todayId, lo
               );
             })}
       </tbody>
-    </Base>
+    </StickyTable>
   );
 }
 

@@ -1,6 +1,6 @@
 // UI primitives every app shares (one instance per page through federation).
 export * from './tokens.ts';
-export { Button, Card, CardHeading, Field, Message, Table, TableScroll, VisuallyHidden } from './primitives.tsx';
+export { Button, Card, CardHeading, Field, Message, Table, TableScroll, VisuallyHidden, visuallyHidden } from './primitives.tsx';
 export { Form, Input, Label, RecordTable, Row, Select, TextArea } from './controls.ts';
 export { Panel } from './Panel.tsx';
 export { StatusLine, type StatusKind, type StatusMessage } from './StatusLine.tsx';

@@ -152,8 +152,8 @@ export const Table = styled.table`
   }
 `;
 
-/** Text for screen readers only. */
-export const VisuallyHidden = styled.span`
+/** Out of sight, still read by screen readers: for a caption, or text shown only on wider screens. */
+export const visuallyHidden = css`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -163,4 +163,9 @@ export const VisuallyHidden = styled.span`
   clip: rect(0 0 0 0);
   white-space: nowrap;
   border: 0;
+`;
+
+/** Text for screen readers only. */
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
 `;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { BOTTOM_NAV_HEIGHT, Button, color, onMobile } from '@satta/shared/ui';
+import { BOTTOM_NAV_HEIGHT, Button, color, onMobile, visuallyHidden } from '@satta/shared/ui';
 import { CHART_IMAGE_SITE, dataAsOf } from '@satta/shared/domain/messages';
 import { DOWNLOAD_CSV, DOWNLOAD_FAILED, DOWNLOAD_GROUP_LABEL, DOWNLOAD_PNG, LINK_COPIED, SHARE_CHART, SHARE_UNAVAILABLE } from '../text.ts';
 import * as files from './browser.ts';
@@ -28,13 +28,7 @@ const Small = styled(Button)`
 /** The English echo: shown on wider screens, read by screen readers everywhere. */
 const Echo = styled.span`
   ${onMobile} {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
 

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { cellText, type MonthlyRow } from '@satta/shared/domain/monthlyTable';
 import type { NoDraw } from '@satta/shared/domain/holidays';
 import { LOADING } from '@satta/shared/domain/messages';
-import { MonthTable, color, onMobile } from '@satta/shared/ui';
+import { MonthTable, color, onMobile, visuallyHidden } from '@satta/shared/ui';
 import { NoDrawMark } from '../ui/NoDrawMark.tsx';
 
 /**
@@ -12,13 +12,7 @@ import { NoDrawMark } from '../ui/NoDrawMark.tsx';
  */
 const Table = styled(MonthTable)`
   caption {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
+    ${visuallyHidden}
   }
 
   /* Today's row, the one people look for. */
