@@ -28,6 +28,7 @@ import { resultKey } from '../domain/results.ts';
 import { xmlTextDeep } from '../domain/xmlText.ts';
 import { resultPatch as writeResult, storedNumber } from './resultPatch.ts';
 import { livePatch } from './livePatch.ts';
+import { gameNoticeCommands } from './gameNoticeCommands.ts';
 
 // The admin's writes. Each is one multi-path update together with its audit entry, so the
 // database never holds a change without its record (the rules require the entry too), and with
@@ -491,6 +492,8 @@ export const adminCommands = {
   cancelScheduled,
   setNoDrawDate,
   setNoDrawWeekday,
+  /** A game's notice of today: setGameNotice, removeGameNotice (gameNoticeCommands.ts). */
+  ...gameNoticeCommands(writeAudited),
   /** The newest `limit` entries of the admin's audit trail, newest first. */
   audit$: auditTrail,
   /** `dateKey`'s results waiting for their push, soonest first. */

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
 import { startAdminSdk, type AdminSdk } from './adminSdk.ts';
-import { removeGameNotice, setGameNotice } from './gameNoticeCommands.ts';
+import { gameNoticeCommands } from './gameNoticeCommands.ts';
+import { writeAudited } from './adminCommands.ts';
+
+const { setGameNotice, removeGameNotice } = gameNoticeCommands(writeAudited);
 
 /*
  * A game's notice of the day (shared/domain/gameNotice.ts): the admin's commands against the real

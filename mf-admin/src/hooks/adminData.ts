@@ -23,6 +23,7 @@ import {
   writeLabelUndo,
   writeLabelUndoWindow,
 } from '../domain/adminMessages.ts';
+import { writeLabelNotice, writeLabelNoticeRemoved } from '../domain/gameNoticeMessages.ts';
 import { PendingWrites, type WriteSpec } from './pendingWrites.ts';
 
 /**
@@ -32,7 +33,7 @@ import { PendingWrites, type WriteSpec } from './pendingWrites.ts';
  */
 export type AdminData = AdminCommands &
   AdminSession &
-  Pick<DataService, 'homeGames$' | 'gameNames$' | 'khaiwals$' | 'mainInfo$' | 'adInfo$' | 'holidays$' | 'todayKey' | 'timezone'>;
+  Pick<DataService, 'homeGames$' | 'gameNames$' | 'khaiwals$' | 'mainInfo$' | 'adInfo$' | 'holidays$' | 'read$' | 'todayKey' | 'timezone'>;
 
 /** 'DD-MM' of a date key: the day in a write's label. */
 export const dayMonth = (dateKey: string): string => formatDisplayDate(dateKey).slice(0, 5);
@@ -64,6 +65,8 @@ const WRITES: { [K in AdminWriteName]: ((...args: Parameters<AdminCommands[K]>) 
     from === null
       ? { label: writeLabelNoDrawWeekdayRemoved(game, WEEKDAY_LABELS[weekday]), done: DONE_DONE }
       : { label: writeLabelNoDrawWeekday(game, WEEKDAY_LABELS[weekday]), done: DONE_SAVED },
+  setGameNotice: (game) => ({ label: writeLabelNotice(game), done: DONE_SAVED }),
+  removeGameNotice: (game) => ({ label: writeLabelNoticeRemoved(game), done: DONE_DONE }),
 };
 
 export interface AdminWrites {

@@ -13,6 +13,7 @@ import {
 import { colors, onMobile, Row } from '@satta/shared/ui';
 import { AUDIT_TITLE, EXPORT_TITLE, IMPORT_TITLE, MORE_FORMS, UNDO_WINDOW_TITLE } from '../domain/adminMessages.ts';
 import { NO_DRAW_TITLE } from '../domain/noDrawMessages.ts';
+import { GAME_NOTICE_TITLE } from '../domain/gameNoticeMessages.ts';
 import { PUBLISH_LATER } from '../domain/scheduleMessages.ts';
 import { AdInfoForm } from '../widgets/AdInfoForm.tsx';
 import { AuditTrail } from '../widgets/AuditTrail.tsx';
@@ -21,6 +22,7 @@ import { DashboardHeader } from '../widgets/DashboardHeader.tsx';
 import { ExportResults } from '../widgets/ExportResults.tsx';
 import { DayBoard } from '../widgets/DayBoard.tsx';
 import { GameTimesForm } from '../widgets/GameTimesForm.tsx';
+import { GameNoticeForm } from '../widgets/GameNoticeForm.tsx';
 import { KhaiwalManager } from '../widgets/KhaiwalManager.tsx';
 import { MainInfoForm } from '../widgets/MainInfoForm.tsx';
 import { NoDrawDays } from '../widgets/NoDrawDays.tsx';
@@ -117,6 +119,7 @@ const FORMS: readonly { id: string; title: string; wide: boolean; Form: Componen
   { id: 'update-number', title: FORM_UPDATE_NUMBER, wide: false, Form: UpdateNumberForm },
   { id: 'publish-later', title: PUBLISH_LATER, wide: false, Form: ScheduledNumbers },
   { id: 'no-draw-days', title: NO_DRAW_TITLE, wide: false, Form: NoDrawDays },
+  { id: 'game-notice', title: GAME_NOTICE_TITLE, wide: false, Form: GameNoticeForm },
   { id: 'previous-number', title: FORM_PREVIOUS_NUMBER, wide: false, Form: PreviousNumberForm },
   { id: 'password', title: FORM_UPDATE_PASSWORD, wide: false, Form: PasswordForm },
   { id: 'test-notification', title: FORM_TEST_NOTIFICATION, wide: false, Form: TestNotification },

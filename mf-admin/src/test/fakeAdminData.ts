@@ -56,6 +56,8 @@ export interface FakeCommands {
   cancelScheduled: ReturnType<typeof vi.fn<Fn<'cancelScheduled'>>>;
   setNoDrawDate: ReturnType<typeof vi.fn<Fn<'setNoDrawDate'>>>;
   setNoDrawWeekday: ReturnType<typeof vi.fn<Fn<'setNoDrawWeekday'>>>;
+  setGameNotice: ReturnType<typeof vi.fn<Fn<'setGameNotice'>>>;
+  removeGameNotice: ReturnType<typeof vi.fn<Fn<'removeGameNotice'>>>;
 }
 
 export const GALI: GameData = { name: 'Gali', time: '11:30 PM', place: 11, results: {} };
@@ -100,6 +102,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     cancelScheduled: vi.fn<Fn<'cancelScheduled'>>(async () => undefined),
     setNoDrawDate: vi.fn<Fn<'setNoDrawDate'>>(async () => undefined),
     setNoDrawWeekday: vi.fn<Fn<'setNoDrawWeekday'>>(async () => undefined),
+    setGameNotice: vi.fn<Fn<'setGameNotice'>>(async () => undefined),
+    removeGameNotice: vi.fn<Fn<'removeGameNotice'>>(async () => undefined),
   };
   const data: AdminData = {
     ...commands,
@@ -115,6 +119,8 @@ export function fakeAdminData(): { data: AdminData; streams: FakeStreams; comman
     scheduled$: () => streams.scheduled,
     undoWindow$: () => streams.undoWindow,
     holidays$: () => streams.holidays,
+    // Any other read of the table (e.g. today's game notices): none.
+    read$: <T>() => live<T>({} as T),
     todayKey: () => TODAY,
     timezone: 'Asia/Kolkata',
   };

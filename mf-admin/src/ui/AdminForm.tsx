@@ -29,6 +29,8 @@ export interface AdminFormProps<T> {
   /** The button stays shut (a required field is empty). */
   incomplete?: boolean;
   children: ReactNode;
+  /** What the panel shows below the form and its status line (a list of what is stored). */
+  after?: ReactNode;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface AdminFormProps<T> {
  * for a write the server has not acknowledged in time, where it stands until it settles
  * (useWriteMessage).
  */
-export function AdminForm<T>({ title, submitLabel, check, save, saved, onSaved, loading, incomplete, children }: AdminFormProps<T>) {
+export function AdminForm<T>({ title, submitLabel, check, save, saved, onSaved, loading, incomplete, children, after }: AdminFormProps<T>) {
   const [busy, setBusy] = useState(false);
   const { message, show, pending } = useWriteMessage();
 
@@ -80,6 +82,7 @@ export function AdminForm<T>({ title, submitLabel, check, save, saved, onSaved, 
         )}
       </Form>
       <StatusLine message={message} />
+      {after}
     </Panel>
   );
 }

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Live } from '@satta/shared/data';
+import { DataError, type Live } from '@satta/shared/data';
 import type { GameNotices } from '@satta/shared/domain/gameNotice';
 import { renderAdmin, settle } from '../test/renderAdmin.tsx';
 import { TODAY, fakeAdminData } from '../test/fakeAdminData.ts';
@@ -12,20 +12,15 @@ const live = (notices: GameNotices): Live<GameNotices> => ({ data: notices, stal
 
 /** The fake service with today's notices (read$ of the table, by key) and the notice's commands. */
 function fake(notices: GameNotices = {}) {
-  const { data } = fakeAdminData();
-  const reads = new Map<string, BehaviorSubject<Live<GameNotices>>>([[`notices:${TODAY}`, new BehaviorSubject(live(notices))]]);
-  const setGameNotice = vi.fn(async (_game: string, _text: string) => undefined);
-  const removeGameNotice = vi.fn(async (_game: string) => undefined);
-  const read$ = (entry: { key: string }) => reads.get(entry.key) ?? new BehaviorSubject(live({ Wrong: 'day' }));
-  const service = Object.assign(data, { setGameNotice, removeGameNotice, read$ });
-  return { service, setGameNotice, removeGameNotice, today: reads.get(`notices:${TODAY}`)! };
+  const { data, commands } = fakeAdminData();
+  const today = new BehaviorSubject(live(notices));
+  const read$ = <T,>(entry: { key: string }) =>
+    (entry.key === `notices:${TODAY}` ? today : new BehaviorSubject(live({ Wrong: 'day' }))) as unknown as BehaviorSubject<Live<T>>;
+  const service = { ...data, read$ };
+  return { service, setGameNotice: commands.setGameNotice, removeGameNotice: commands.removeGameNotice, today };
 }
 
-/** What the status lines say (the form and the list have one; an error's is an alert). */
-const said = () =>
-  [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')]
-    .map((line) => line.textContent)
-    .join('');
+const said = () => [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].map((line) => line.textContent).join('');
 const type = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Notice' }), { target: { value: text } });
 const pick = (game: string) => fireEvent.change(screen.getByRole('combobox', { name: 'Sattaname' }), { target: { value: game } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save notice' }));
@@ -84,15 +79,18 @@ describe('Game notice for today', () => {
     expect(said()).toContain('Disawar: the notice is removed.');
   });
 
-  it('says what failed, naming the game', async () => {
-    const { service, setGameNotice } = fake();
-    setGameNotice.mockRejectedValueOnce(new Error('PERMISSION_DENIED'));
+  it('says what failed; a failed Remove names the game', async () => {
+    const { service, setGameNotice, removeGameNotice } = fake({ Gali: 'late' });
+    setGameNotice.mockRejectedValueOnce(new DataError('data/invalid-notice', 'Please write the notice.'));
+    removeGameNotice.mockRejectedValueOnce(new DataError('data/invalid-notice', 'Refused.'));
     renderAdmin(<GameNoticeForm />, service);
-    pick('Gali');
+    pick('Disawar');
     type('late');
     save();
     await settle();
+    expect(said()).toContain('Please write the notice.');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the notice of Gali' }));
     await settle();
-    expect(said()).toMatch(/ — Gali$/);
+    expect(said()).toContain('Refused. — Gali');
   });
 });
