@@ -56,10 +56,54 @@ export function openFileLimit(): number {
   return ASSUMED_FILE_LIMIT;
 }
 
-/** The requested cap, but never so many that fewer than a quarter of the descriptors (256 at least) stay free. */
-export function connectionCap(requested: number = DEFAULT_MAX_CONNECTIONS, fileLimit: number = openFileLimit()): number {
-  const reserve = Math.max(RESERVED_DESCRIPTORS, Math.floor(fileLimit / 4));
+/**
+ * The requested cap, but never so many that fewer than a quarter of the descriptors (at least
+ * `minReserve`, 256 here; the local database keeps 64) stay free.
+ */
+export function connectionCap(
+  requested: number = DEFAULT_MAX_CONNECTIONS,
+  fileLimit: number = openFileLimit(),
+  minReserve: number = RESERVED_DESCRIPTORS,
+): number {
+  const reserve = Math.max(minReserve, Math.floor(fileLimit / 4));
   return Math.max(1, Math.min(requested, fileLimit - reserve));
+}
+
+/**
+ * The client an address stands for, wherever a limit counts per client (the local database's
+ * share of connections and bytes, the notify service's per-address limits): an IPv4 address as
+ * it is (also when written IPv4-mapped, `::ffff:1.2.3.4`), an IPv6 address by its /64. One
+ * household, phone or server is given a whole /64, so counting its 2^64 addresses one by one
+ * would give it an unlimited budget. Something that is no address is its own client, as written.
+ */
+export function addressBucket(address: string | undefined): string {
+  const plain = (address ?? '').replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain);
+  if (mapped?.[1]) return mapped[1];
+  if (!plain.includes(':')) return plain;
+  const groups = expandIPv6(plain);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : plain;
+}
+
+/** The eight 16-bit groups of an IPv6 address (no leading zeros), or null when it is none. */
+function expandIPv6(address: string): string[] | null {
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string | undefined) => (part ? part.split(':') : []);
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  // An embedded IPv4 tail (::1.2.3.4) is two groups.
+  const last = tail.length ? tail : head;
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(last[last.length - 1] ?? '');
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    last.splice(last.length - 1, 1, ((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 1 && missing !== 0) || missing < 0) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => parseInt(group, 16).toString(16));
 }
 
 export const DEFAULT_POLICY: Omit<ConnectionPolicy, 'maxConnections'> = {

@@ -5,36 +5,24 @@
  * the last ones. Nor may connections that send nothing take every slot from the clients that do, nor
  * one address take more than its share.
  */
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { addressBucket, connectionCap, openFileLimit } from '../../hosting/connections.ts';
 
 /** A few hundred: far more than one site's visitors need from one machine, far below usual limits. */
 export const DEFAULT_MAX_CONNECTIONS = 400;
 /** Descriptors never given to clients: storage, the process's own (stdio, event loop, pipes), DNS and the like. */
 const MIN_RESERVED_DESCRIPTORS = 64;
-/** Used when the limit cannot be read: the usual soft limit on Linux. */
-const ASSUMED_FILE_LIMIT = 1024;
 
-/** The process's soft limit of open descriptors (`ulimit -n`), from /proc on Linux. */
-export function openFileLimit(): number {
-  try {
-    const m = /^Max open files\s+(\d+|unlimited)\s/m.exec(readFileSync('/proc/self/limits', 'utf8'));
-    if (m) return m[1] === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(m[1]);
-  } catch {
-    // Not Linux: fall back to the common default.
-  }
-  return ASSUMED_FILE_LIMIT;
-}
+export { openFileLimit };
 
 /**
  * The connections to accept: the requested number, but never more than leaves a quarter of the
- * descriptors (at least 64) in reserve.
+ * descriptors (at least 64) in reserve (server/hosting/connections.ts, shared with the services).
  */
 export function connectionLimit(requested: number = DEFAULT_MAX_CONNECTIONS, fileLimit: number = openFileLimit()): number {
-  const reserve = Math.max(MIN_RESERVED_DESCRIPTORS, Math.floor(fileLimit / 4));
-  return Math.max(1, Math.min(requested, fileLimit - reserve));
+  return connectionCap(requested, fileLimit, MIN_RESERVED_DESCRIPTORS);
 }
 
 /** The share of the connection slots one address may hold by default: a quarter. */
@@ -46,29 +34,11 @@ export function perAddressLimit(max: number, requested?: number): number {
 }
 
 /**
- * The client a connection's address stands for: an IPv4 address (also when written IPv4-mapped,
- * `::ffff:1.2.3.4`) is one, and a whole IPv6 /64 is one, since that is what one household, phone
- * or server is given and it holds 2^64 addresses.
+ * The client a connection's address stands for: an IPv4 address (also IPv4-mapped) is one, and a
+ * whole IPv6 /64 is one (addressBucket of server/hosting/connections.ts, which the notify
+ * service's per-address limits use too).
  */
-export function addressKey(address: string | undefined): string {
-  let a = (address ?? '').split('%')[0] as string;
-  if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(a)) a = a.slice(7);
-  if (!a.includes(':')) return a;
-  // An IPv4 tail (::1.2.3.4) as two groups.
-  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
-  if (v4) {
-    const [b1, b2, b3, b4] = v4.slice(1).map(Number) as [number, number, number, number];
-    a = `${a.slice(0, v4.index)}${((b1 << 8) | b2).toString(16)}:${((b3 << 8) | b4).toString(16)}`;
-  }
-  const [head = '', tail] = a.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g || '0', 16).toString(16))
-    .join(':')}::/64`;
-}
+export const addressKey = (address: string | undefined): string => addressBucket(address);
 
 /** The answer to a connection over its address's share: short, closed, and it says why. */
 const SHARE_REFUSAL_TEXT = '{"error":"Too many connections from this address; close some and try again."}';
