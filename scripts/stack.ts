@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort, startProcess, type Managed } from './processes.ts';
 import { startHosting } from '../server/hosting/serve.ts';
 import type { RuntimeConfig } from '../shared/data/config.ts';
@@ -309,7 +309,19 @@ async function startAuthEmulatorOnce(port: number, temp: string, echo?: boolean)
   const { managed } = await startProcess(
     'auth',
     process.execPath,
-    [firebaseBin, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--import', join(ROOT, 'server/auth-seed')],
+    // The preload compiles the emulator's request validators lazily: 4 s of CPU to start, not 16.
+    [
+      '--import',
+      pathToFileURL(join(ROOT, 'scripts/authEmulatorPreload.mjs')).href,
+      firebaseBin,
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      PROJECT_ID,
+      '--import',
+      join(ROOT, 'server/auth-seed'),
+    ],
     { ready: /All emulators ready/, cwd: dir, timeoutMs: 90_000, echo, env: { FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' } },
   );
   return managed;

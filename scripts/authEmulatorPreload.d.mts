@@ -1,0 +1,2 @@
+// scripts/authEmulatorPreload.mjs exports nothing: importing it patches the Auth emulator.
+export {};
