@@ -31,10 +31,10 @@ afterAll(async () => {
 
 describe('pre-rendering', () => {
   it('renders the public pages for new data before they are asked for', async () => {
-    await expect.poll(() => server.pages.renders).toBe(5); // /, /chart, /contact, /lucky-number, /corrections
+    await expect.poll(() => server.pages.renders, { timeout: 10_000 }).toBe(5); // /, /chart, /contact, /lucky-number, /corrections
     data.snapshot = snapshotWith('63');
     // Every public page inlines the live node, which holds today's numbers: all five again.
-    await expect.poll(() => server.pages.renders).toBe(10);
+    await expect.poll(() => server.pages.renders, { timeout: 10_000 }).toBe(10);
     const html = await (await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } })).text();
     expect(html).toMatch(/<tr data-game="GALI">[^]*?63[^]*?<\/tr>/);
     // The request found the page ready.
@@ -59,10 +59,10 @@ describe('pre-rendering a data source that tells of new snapshots', () => {
     };
     try {
       tell();
-      await expect.poll(() => told.pages.renders).toBe(5);
+      await expect.poll(() => told.pages.renders, { timeout: 10_000 }).toBe(5);
       live.snapshot = snapshotWith('63');
       tell();
-      await expect.poll(() => told.pages.renders).toBe(10); // every page again: each inlines the live node
+      await expect.poll(() => told.pages.renders, { timeout: 10_000 }).toBe(10); // every page again: each inlines the live node
       const html = await (await fetch(`${told.url}/`, { headers: { 'accept-encoding': 'identity' } })).text();
       expect(html).toMatch(/<tr data-game="GALI">[^]*?63[^]*?<\/tr>/);
       expect(told.pages.renders).toBe(10);
