@@ -36,7 +36,8 @@
 //
 // Round three (issue 37): R3.1, 450 REST streams from one address and then one from a second; R3.2,
 // 390 streams of a 180 KB node that never read, from four addresses; R3.0, 20,000 silent and 1,000
-// trickling connections against the render and notify services (scripts/bench-hostile-connections.ts).
+// trickling connections against the render and notify services (scripts/bench-hostile-connections.ts);
+// R3.3, a subscription flood from 100 addresses until the cap (scripts/bench-hostile-subscriptions.ts).
 //
 // Only some attacks: tsx scripts/bench-hostile.ts R2.1 R2.2 (their tags as printed); R2.0 is the
 // render service under floods of made-up addresses (scripts/bench-hostile-render.ts).
@@ -562,6 +563,21 @@ const ATTACKS: Attack[] = [
   },
 ];
 
+/** R3.3: scripts/bench-hostile-subscriptions.ts in a process of its own (it starts its own stack and notify service). */
+function subscriptionFlood(): Promise<void> {
+  console.log('\nR3.3 a subscription flood from 100 addresses until the cap (scripts/bench-hostile-subscriptions.ts):');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-hostile-subscriptions.ts')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`bench-hostile-subscriptions.ts ended with ${code ?? signal}`)),
+    );
+  });
+}
+
 /** About 180 KB of games under sattanamee (26 made-up ones) while `work` runs; removed after. */
 async function withLargeResults<T>({ admin }: Context, work: () => Promise<T>): Promise<T> {
   const games: Record<string, unknown> = {};
@@ -724,6 +740,8 @@ main()
   .then(() => (process.argv.length <= 2 || process.argv.includes('R2.0') ? renderFloods() : undefined))
   // Connections that do not speak, against the render and notify services (R3.0).
   .then(() => (process.argv.length <= 2 || process.argv.includes('R3.0') ? connectionFloods() : undefined))
+  // A subscription flood from 100 addresses until the cap, against the notify service (R3.3).
+  .then(() => (process.argv.length <= 2 || process.argv.includes('R3.3') ? subscriptionFlood() : undefined))
   .then(
     () => process.exit(0),
     (error: unknown) => {

@@ -13,7 +13,7 @@
 //
 //   tsx scripts/bench-push.ts [--subscriptions 100000]
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import webpush from 'web-push';
@@ -102,6 +102,9 @@ async function waitReady(notify: NotifyProcess, started: number): Promise<number
   }
 }
 
+const loadStarted = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 const stack = await startStack({ hosting: false });
 const push = await startPushEndpoint();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-push-'));
@@ -195,7 +198,7 @@ try {
       first = Math.min(first, r.at);
       last = Math.max(last, r.at);
     }
-    return { game, expected, written, received, first, last, cpu, peakRss };
+    return { game, expected, written, received, first, last, cpu, peakRss, load: loadavg()[0]?.toFixed(1) ?? '?' };
   };
 
   const report = (title: string, outcome: Awaited<ReturnType<typeof run>>, wrong: number) => {
@@ -215,6 +218,7 @@ try {
       `  per core              ${Math.round(received.length / cpu).toLocaleString('en')} messages per CPU second (${cpu.toFixed(1)} s of CPU)`,
     );
     console.log(`  notify RSS, peak      ${mb(peakRss)}`);
+    console.log(`  load average after    ${outcome.load} (1 min; ${availableParallelism()} cores)`);
     console.log(`  sample payload        ${sample?.title ?? '(none)'} (decrypted with the subscriber's keys)`);
   };
 
@@ -233,10 +237,15 @@ try {
   const half = await run(HALF_GAME, HALF_NUMBER, Math.ceil(COUNT / 2));
   const wrong = half.received.filter((r) => Number(r.path.split('/').pop()) % 2 === 1).length;
   const shards = service.output().match(/follower\(s\) in \d+ shard\(s\)/g) ?? [];
-  // Where the start's time goes: the list streamed and indexed (subscriptionStore.ts logs it).
-  const indexed = /notify: \d+ push subscription\(s\) loaded \(indexed in (\d+) ms\)/.exec(service.output())?.[1];
+  // Where the start's time goes: the list streamed, parsed and indexed (subscriptionStore.ts logs it).
+  const loadLine = /notify: \d+ push subscription\(s\) loaded \((indexed in [^)]*)\)/.exec(service.output())?.[1];
 
   console.log(`push fan-out to ${COUNT.toLocaleString('en')} subscriptions (a notify service of its own, fake push service on 127.0.0.1)`);
+  console.log(
+    `  machine: ${availableParallelism()} cores; load average ${loadStarted} at the start, ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} now (1, 5, 15 min)`,
+  );
   console.log(`  start with them stored, to /readyz 200      ${first.readyS.toFixed(2)} s`);
   console.log(
     `  restart (SIGTERM, start, /readyz 200)       ${restartS.toFixed(2)} s (of which ready after start ${restarted.readyS.toFixed(2)} s)`,
@@ -245,7 +254,7 @@ try {
     `  memory (RSS): none loaded ${mb(emptyRss)}, all loaded ${mb(loadedRss)}: ${Math.round((loadedRss - emptyRss) / COUNT)} bytes per subscription`,
   );
   console.log(`  one stored subscription (JSON as the database holds it)  ${entryBytes} bytes`);
-  console.log(`  of the restart: the list indexed in     ${indexed ?? '?'} ms (after it arrived over the REST stream)`);
+  console.log(`  of the restart: the list (REST stream)     ${loadLine ?? '?'}`);
   console.log(`  shards                                      ${shards.join('; ')}`);
   report(`a result of ${GAME}, which every subscription follows`, everyone, 0);
   report(`a result of ${HALF_GAME}, which half of them follow (the other half follow only ${GAME})`, half, wrong);
