@@ -1,4 +1,4 @@
-import { DataService, adminView, useData, type AdminCommands, type AdminSession, type AdminWriteName } from '@satta/shared/data';
+import { adminView, useData, type AdminCommands, type DataService, type AdminSession, type AdminWriteName } from '@satta/shared/data';
 import { WEEKDAY_LABELS } from '@satta/shared/domain/holidays';
 import { formatDisplayDate } from '@satta/shared/domain/siteTime';
 import {
@@ -119,9 +119,14 @@ function adminWritesFor(direct: AdminData): AdminWrites {
   return made;
 }
 
-/** The page's data service as the dashboard reads it (adminView), or the fake a test provides. */
+/**
+ * The page's data service as the dashboard reads it (adminView), or the fake a test provides. By
+ * its shape, not `instanceof`: a remote that bundled its own copy of the package still has the
+ * shell's service.
+ */
 function adminDataOf(source: unknown): AdminData {
-  return source instanceof DataService ? adminView(source) : (source as AdminData);
+  const isService = typeof source === 'object' && source !== null && 'admin' in source && 'served' in source;
+  return isService ? adminView(source as DataService) : (source as AdminData);
 }
 
 export const useAdminWrites = (): AdminWrites => adminWritesFor(adminDataOf(useData()));
