@@ -134,6 +134,19 @@ describe('render service', () => {
     expect(await again.text()).toBe('');
   });
 
+  it('answers HEAD with the page’s headers and no body, as its plan says', async () => {
+    const page = await get('/');
+    const head = await fetch(`${server.url}/`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(page.headers.get('etag'));
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(await page.text())));
+    expect(head.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    expect(await head.text()).toBe('');
+    const missing = await fetch(`${server.url}/no-such-page`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('');
+  });
+
   it('sends the same bytes precompressed with brotli and gzip', async () => {
     const plain = Buffer.from(await (await get('/')).arrayBuffer());
     const br = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br, gzip' } });
