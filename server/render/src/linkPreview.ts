@@ -343,66 +343,71 @@ function homeDrawing(model: HomeModel, asOf: number, timezone: string): Drawing 
       const top = BODY_TOP + headHeight + row * rowHeight;
       const middle = top + rowHeight / 2;
       drawing.rects.push({ x: left, y: top, w: width, h: rowHeight, fill: row % 2 === 0 ? C.surface : C.side });
+      const cell = { middle, numberSize, numberWidth };
       drawing.texts.push(
         { text: game.label, x: left + 14, y: middle + nameSize * 0.36, size: nameSize, bold: true, fill: C.text, maxWidth: nameWidth },
-        game.yesterday === null && game.noDrawYesterday
-          ? {
-              text: NO_DRAW,
-              x: yesterdayX,
-              y: middle + numberSize * 0.22,
-              size: numberSize * 0.6,
-              fill: C.text,
-              anchor: 'middle',
-              maxWidth: numberWidth - 12,
-            }
-          : {
-              text: game.yesterday ?? MISSING_NUMBER,
-              x: yesterdayX,
-              y: middle + numberSize * 0.36,
-              size: numberSize,
-              bold: true,
-              fill: C.text,
-              anchor: 'middle',
-            },
+        yesterdayCell(game, { ...cell, x: yesterdayX }),
+        ...todayCell(game, { ...cell, x: todayX }),
       );
-      if (game.today !== null) {
-        drawing.texts.push({
-          text: game.today,
-          x: todayX,
-          y: middle + numberSize * 0.36,
-          size: numberSize,
-          bold: true,
-          fill: C.result,
-          anchor: 'middle',
-        });
-      } else if (game.noDrawToday) {
-        // Not news, so not the waiting red: the page's text colour, as the site's table shows it.
-        const [hindi, english] = NO_DRAW_TODAY_LINES;
-        const line = { x: todayX, bold: true, fill: C.text, anchor: 'middle' as const, maxWidth: numberWidth - 12 };
-        drawing.texts.push(
-          { ...line, text: hindi, y: middle - numberSize * 0.04, size: numberSize * 0.6 },
-          { ...line, text: english, y: middle + numberSize * 0.42, size: numberSize * 0.4, bold: false },
-        );
-      } else if (game.notice) {
-        // The admin's words instead of 'Wait...', in the waiting red, in at most two lines.
-        const lines = noticeLines(game.notice);
-        const size = numberSize * (lines.length > 1 ? 0.36 : 0.42);
-        const line = { x: todayX, size, bold: true, fill: C.wait, anchor: 'middle' as const, maxWidth: numberWidth - 12 };
-        lines.forEach((text, i) => drawing.texts.push({ ...line, text, y: middle + size * (lines.length > 1 ? i * 1.2 - 0.25 : 0.36) }));
-      } else {
-        drawing.texts.push({
-          text: WAIT,
-          x: todayX,
-          y: middle + numberSize * 0.22,
-          size: numberSize * 0.6,
-          bold: true,
-          fill: C.wait,
-          anchor: 'middle',
-        });
-      }
     }
   }
   return drawing;
+}
+
+/** Where a number of the home preview's table goes: its column's middle, its row's middle, its size. */
+interface NumberCell {
+  x: number;
+  middle: number;
+  numberSize: number;
+  numberWidth: number;
+}
+
+/** Yesterday's number of a game, or that it had no draw, or '--'. */
+function yesterdayCell(game: HomeGame, { x, middle, numberSize, numberWidth }: NumberCell): TextItem {
+  if (game.yesterday === null && game.noDrawYesterday) {
+    return {
+      text: NO_DRAW,
+      x,
+      y: middle + numberSize * 0.22,
+      size: numberSize * 0.6,
+      fill: C.text,
+      anchor: 'middle',
+      maxWidth: numberWidth - 12,
+    };
+  }
+  return {
+    text: game.yesterday ?? MISSING_NUMBER,
+    x,
+    y: middle + numberSize * 0.36,
+    size: numberSize,
+    bold: true,
+    fill: C.text,
+    anchor: 'middle',
+  };
+}
+
+/** Today's number of a game, or that it has no draw, or the admin's notice, or 'Wait...'. */
+function todayCell(game: HomeGame, { x, middle, numberSize, numberWidth }: NumberCell): TextItem[] {
+  if (game.today !== null) {
+    return [{ text: game.today, x, y: middle + numberSize * 0.36, size: numberSize, bold: true, fill: C.result, anchor: 'middle' }];
+  }
+  if (game.noDrawToday) {
+    // Not news, so not the waiting red: the page's text colour, as the site's table shows it.
+    const [hindi, english] = NO_DRAW_TODAY_LINES;
+    const line = { x, bold: true, fill: C.text, anchor: 'middle' as const, maxWidth: numberWidth - 12 };
+    return [
+      { ...line, text: hindi, y: middle - numberSize * 0.04, size: numberSize * 0.6 },
+      { ...line, text: english, y: middle + numberSize * 0.42, size: numberSize * 0.4, bold: false },
+    ];
+  }
+  if (game.notice) {
+    // The admin's words instead of 'Wait...', in the waiting red, in at most two lines.
+    const lines = noticeLines(game.notice);
+    const size = numberSize * (lines.length > 1 ? 0.36 : 0.42);
+    const line = { x, size, bold: true, fill: C.wait, anchor: 'middle' as const, maxWidth: numberWidth - 12 };
+    return lines.map((text, i) => ({ ...line, text, y: middle + size * (lines.length > 1 ? i * 1.2 - 0.25 : 0.36) }));
+  }
+  return [{ text: WAIT, x, y: middle + numberSize * 0.22, size: numberSize * 0.6, bold: true, fill: C.wait, anchor: 'middle' }];
 }
 
 /** A chart's preview: the game, the year and its latest month as a grid of days with their numbers. */
