@@ -160,9 +160,9 @@ async function phone(siteUrl: string, chartPage: string): Promise<void> {
     await page.goto(`${siteUrl}/chart`, { waitUntil: 'networkidle' });
     const index = await page.evaluate(() => ({
       width: document.documentElement.scrollWidth,
-      games: new Set([...document.querySelectorAll('a[href^="/chart/"]')].map((a) => a.getAttribute('href'))).size,
+      games: document.querySelectorAll('button[aria-haspopup="dialog"]').length,
     }));
-    console.log(`  /chart at 360 px: page ${index.width} px wide, ${index.games} game links`);
+    console.log(`  /chart at 360 px: page ${index.width} px wide, ${index.games} game buttons`);
     await page.goto(`${siteUrl}${chartPage}`, { waitUntil: 'networkidle' });
     const year = page.getByRole('combobox', { name: 'Year' }).first();
     await year.waitFor({ timeout: 30_000 });
