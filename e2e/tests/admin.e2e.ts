@@ -342,7 +342,7 @@ describe('admin dashboard (mf-admin)', () => {
     await stopClock();
     const form = region('Update Ad Info');
     await form.getByRole('button', { name: 'Add ad' }).click();
-    const n = await form.locator('fieldset').count();
+    const n = await form.getByRole('group', { name: /^Ad \d+$/ }).count();
     await form.getByLabel(`Ad ${n} label`).fill('e2e');
     await form.getByLabel(`Ad ${n} name`).fill('Evening ad');
     await form.getByLabel(`Ad ${n} time`).fill('6:05 pm');
