@@ -129,16 +129,23 @@ export class PublicData {
 
   /** One game's results for one calendar year (live for the current year only). */
   gameYear$(name: string, year: number): Observable<Live<DayResults>> {
-    return this.memo(cacheKeys.gameYear(name, year), () => this.yearData(name, year).pipe(map((game) => game.results)));
+    return this.yearPart(name, year, 'results', (game) => game.results);
   }
 
   /** The publish times and earlier values of one game's year (see DayMeta), beside gameYear$. */
   gameYearMeta$(name: string, year: number): Observable<Live<DayMetas>> {
-    return this.memo(cacheKeys.gameYearMeta(name, year), () => this.yearData(name, year).pipe(map((game) => game.meta ?? {})));
+    return this.yearPart(name, year, 'meta', (game) => game.meta ?? {});
   }
 
-  private yearData(name: string, year: number): Observable<GameData> {
-    return this.follow(publicReads.gameYear(name, year, this.thisYear()), {});
+  /** A part of one game's year: one read of the table under one key (cacheKeys.gameYear), shared. */
+  private yearPart<T>(name: string, year: number, part: string, pick: (game: GameData) => T): Observable<Live<T>> {
+    const key = `${cacheKeys.gameYear(name, year)}#${part}`;
+    let stream = this.streams.get(key) as Observable<Live<T>> | undefined;
+    if (!stream) {
+      stream = mapLive(this.read$(publicReads.gameYear(name, year, this.thisYear())), pick);
+      this.streams.set(key, stream as Observable<Live<unknown>>);
+    }
+    return stream;
   }
 
   /** The public log of changed published numbers of the last 90 days, newest first. */
@@ -220,4 +227,18 @@ export class PublicData {
     }
     return stream;
   }
+}
+
+/**
+ * A live value's data picked (`pick`), with what a first render peeks picked the same way. A
+ * value of an older shape (a browser cache from before a read's shape changed) picks to nothing.
+ */
+function mapLive<A, B>(source: Observable<Live<A>>, pick: (value: A) => B | undefined): Observable<Live<B>> {
+  const picked = (live: Live<A> | undefined): Live<B> | undefined =>
+    live === undefined ? undefined : { ...live, data: live.data === undefined ? undefined : pick(live.data) };
+  return withPeek(
+    source.pipe(map((live) => picked(live) as Live<B>)),
+    () => picked(peekLive(source)),
+    () => picked(peekAtStart(source)),
+  );
 }

@@ -26,7 +26,6 @@ describe('cacheKeys', () => {
     expect(cacheKeys.gameNames).toBe('gameNames');
     expect(cacheKeys.gamesSince('2026-11-01')).toBe('games:2026-11-01');
     expect(cacheKeys.gameYear('Gali', 2026)).toBe('year:Gali:2026');
-    expect(cacheKeys.gameYearMeta('Gali', 2026)).toBe('yearMeta:Gali:2026');
     expect(cacheKeys.mainInfo).toBe('mian');
     expect(cacheKeys.adInfo).toBe('adinfo');
     expect(cacheKeys.holidays).toBe('holidays');
@@ -211,28 +210,20 @@ describe('publicReads.gameYear', () => {
     expect(read.merge!(game, live({ '2026-01-01': { Gali: { n: '40' } } }))).toBe(game);
   });
 
-  it("builds the value from the page's year: and yearMeta: entries", () => {
+  it("takes the value from the page's one year: entry, and none of an older shape", () => {
     const read = publicReads.gameYear('Gali', 2025, 2026);
-    const page: Record<string, unknown> = {
-      'year:Gali:2025': { '2025-03-01': '12' },
-      'yearMeta:Gali:2025': { '2025-03-01': { publishedAt: P1, updatedAt: P1 } },
-      'year:Gali:2024': { '2024-03-01': '77' },
-    };
-    expect(read.fromPage!((key) => page[key])).toEqual({
+    const year = {
       name: 'Gali',
       time: null,
       place: null,
       results: { '2025-03-01': '12' },
       meta: { '2025-03-01': { publishedAt: P1, updatedAt: P1 } },
-    });
-    expect(read.fromPage!((key) => (key === 'year:Gali:2025' ? { '2025-03-01': '12' } : 'not a record'))).toEqual({
-      name: 'Gali',
-      time: null,
-      place: null,
-      results: { '2025-03-01': '12' },
-    });
+    };
+    const page: Record<string, unknown> = { 'year:Gali:2025': year, 'year:Gali:2024': { name: 'Gali', results: { '2024-03-01': '77' } } };
+    expect(read.fromPage!((key) => page[key])).toEqual(year);
+    // A browser cache from before the year was one key held its results alone.
+    expect(read.fromPage!((key) => (key === 'year:Gali:2025' ? { '2025-03-01': '12' } : undefined))).toBeUndefined();
     expect(read.fromPage!(() => undefined)).toBeUndefined();
-    expect(read.fromPage!((key) => (key === 'yearMeta:Gali:2025' ? {} : undefined))).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { RestRead } from './rest.ts';
 import { AD_INFO, CORRECTIONS, GAME_NOTICES, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
 import type { AdInfo, MainInfo } from './types.ts';
-import { readGameNode, type DayMetas, type DayResults, type GameData } from '../domain/results.ts';
+import { readGameNode, type GameData } from '../domain/results.ts';
 import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '../domain/corrections.ts';
 import { readKhaiwals, type Khaiwal } from '../domain/agents.ts';
 import { readHolidays, type Holidays } from '../domain/holidays.ts';
@@ -66,8 +66,8 @@ export function pageValue<T>(entry: PublicRead<T>, lookup: (key: string) => unkn
 export const cacheKeys = {
   gameNames: 'gameNames',
   gamesSince: (fromKey: string) => `games:${fromKey}`,
+  /** One game's year, its results and their publish times together (one key, one read). */
   gameYear: (name: string, year: number) => `year:${name}:${year}`,
-  gameYearMeta: (name: string, year: number) => `yearMeta:${name}:${year}`,
   corrections: 'corrections',
   khaiwals: 'khaiwals',
   mainInfo: 'mian',
@@ -126,9 +126,9 @@ export const publicReads = {
   }),
 
   /**
-   * One game's calendar year: its results and their publish times (a page inlines them under
-   * gameYear and gameYearMeta). Followed live only for the current year: a finished year's
-   * numbers arrive with the page, and a correction with the next render.
+   * One game's calendar year: its results and their publish times, under one key. Followed live
+   * only for the current year: a finished year's numbers arrive with the page, and a correction
+   * with the next render.
    */
   gameYear: (name: string, year: number, currentYear: number): PublicRead<GameData> => ({
     key: cacheKeys.gameYear(name, year),
@@ -139,13 +139,12 @@ export const publicReads = {
       return { name, time: null, place: null, results, ...(meta ? { meta } : {}) };
     },
     ...(year === currentYear ? { merge: (game, live) => liveGame(game, live, { from: `${year}-01-01`, to: `${year}-12-31` }) } : {}),
+    // A value of another shape (a browser cache from before the year was one key: its results
+    // alone) is none: the page reads the year again.
     fromPage: (entry) => {
-      const results = entry(cacheKeys.gameYear(name, year));
-      const meta = entry(cacheKeys.gameYearMeta(name, year));
-      if (!isRecord(results)) return undefined;
-      return { name, time: null, place: null, results: results as DayResults, ...(isRecord(meta) ? { meta: meta as DayMetas } : {}) };
+      const value = entry(cacheKeys.gameYear(name, year));
+      return isRecord(value) && isRecord(value['results']) ? (value as unknown as GameData) : undefined;
     },
-    toPage: (game) => ({ [cacheKeys.gameYear(name, year)]: game.results, [cacheKeys.gameYearMeta(name, year)]: game.meta ?? {} }),
   }),
 
   /** The public log of changed published numbers since `since` (ms), newest first. */

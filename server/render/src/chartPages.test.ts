@@ -56,7 +56,9 @@ const data = {
     loads.push(key);
     const results = database[key];
     if (!results || !data.snapshot) return false;
-    data.snapshot = { ...data.snapshot, entries: { ...data.snapshot.entries, [key]: results } };
+    // A year is one entry: its results (and publish times, none here), as publicReads.gameYear reads it.
+    const entry = { name: game, time: null, place: null, results };
+    data.snapshot = { ...data.snapshot, entries: { ...data.snapshot.entries, [key]: entry } };
     return true;
   },
 };
@@ -105,8 +107,10 @@ describe('chart pages', () => {
     // The year picker offers every year with results and shows this one.
     expect(html).toMatch(new RegExp(`<option value="${lastYear}" selected="">${lastYear}</option>`));
     expect(html).toContain(`<option value="${year}">${year}</option>`);
-    // The client starts from the same year.
-    expect(html).toContain(`"year:Gali:${lastYear}":{"${lastYear}-03-14":"57","${lastYear}-12-31":"08"}`);
+    // The client starts from the same year: one entry, its results with their publish times.
+    expect(html).toContain(
+      `"year:Gali:${lastYear}":{"name":"Gali","time":null,"place":null,"results":{"${lastYear}-03-14":"57","${lastYear}-12-31":"08"}}`,
+    );
   });
 
   it('inlines the live node with this year’s chart but not with a finished year’s', async () => {

@@ -39,7 +39,9 @@ const data = {
     loads.push(key);
     const results = database[key];
     if (!results || !data.snapshot) return false;
-    data.snapshot = { ...data.snapshot, entries: { ...data.snapshot.entries, [key]: { ...results } } };
+    // A year is one entry, as publicReads.gameYear reads it.
+    const entry = { name: game, time: null, place: null, results: { ...results } };
+    data.snapshot = { ...data.snapshot, entries: { ...data.snapshot.entries, [key]: entry } };
     return true;
   },
 };

@@ -137,10 +137,10 @@ describe('LiveData', () => {
     const db = new FakeDatabase(tree());
     const live = await started(db, 2);
     expect(await live.loadYear('Gali', 2025)).toBe(true);
-    expect(under(live, 'year:')).toEqual({ 'year:Gali:2025': { '2025-03-14': '57' } });
+    expect(under(live, 'year:')).toEqual({ 'year:Gali:2025': { name: 'Gali', time: null, place: null, results: { '2025-03-14': '57' } } });
 
     db.set('sattanamee/Gali/2025-12-31', { number: '08' });
-    expect(live.snapshot?.entries['year:Gali:2025']).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
     expect((live.snapshot?.entries['render:spans'] as Record<string, unknown>)['Gali']).toEqual({
       first: '2025-03-14',
       last: '2026-11-19',
@@ -217,11 +217,13 @@ describe('LiveData', () => {
       { id: 'c1', game: 'Gali', date: '2026-11-19', from: '46', to: '47', publishedAt: 1_795_455_000_000, correctedAt: 1_795_455_600_000 },
     ]);
     expect(await live.loadYear('Gali', 2026)).toBe(true);
-    expect(under(live, 'yearMeta:')).toEqual({
-      'yearMeta:Gali:2026': { '2026-11-19': { publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' } },
+    // A year is one key: its results and their publish times together.
+    expect((live.snapshot?.entries['year:Gali:2026'] as GameData).meta).toEqual({
+      '2026-11-19': { publishedAt: 1_795_455_000_000, updatedAt: 1_795_455_600_000, was: '46' },
     });
+    expect(under(live, 'yearMeta:')).toEqual({});
     expect(await live.loadYear('Gali', 2025)).toBe(true);
-    expect(live.snapshot?.entries['yearMeta:Gali:2025']).toEqual({});
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).meta).toBeUndefined();
     live.stop();
   });
 

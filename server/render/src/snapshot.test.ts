@@ -27,7 +27,7 @@ const snapshot = testSnapshot({
     Disawar: { dates: {}, weekdays: { sun: '2026-11-01' } },
   },
   years: { 'year:Gali:2025': { '2025-03-14': '57' } },
-  yearMetas: { 'yearMeta:Gali:2025': { '2025-03-14': { publishedAt: 1_742_000_000_000 } } },
+  yearMetas: { 'year:Gali:2025': { '2025-03-14': { publishedAt: 1_742_000_000_000 } } },
   spans: { Gali: { first: '2025-03-14', last: '2026-11-25' }, Disawar: { first: null, last: null } },
   live: { days: { '2026-11-25': { Gali: { n: '17' } } }, v: { holidays: 1_795_500_000_000 } },
 });
@@ -63,8 +63,14 @@ describe('a server render', () => {
     expect(source.peekGameYears('Gali')).toEqual([2026, 2025]);
     expect(await source.gameYears('Gali')).toEqual([2026, 2025]);
     expect(Object.fromEntries(source.served)).toEqual({
-      'year:Gali:2025': { '2025-03-14': '57' },
-      'yearMeta:Gali:2025': { '2025-03-14': { publishedAt: 1_742_000_000_000 } },
+      // One key for the year: its results and their publish times.
+      'year:Gali:2025': {
+        name: 'Gali',
+        time: null,
+        place: null,
+        results: { '2025-03-14': '57' },
+        meta: { '2025-03-14': { publishedAt: 1_742_000_000_000 } },
+      },
       'games:2026-11-01': [
         { name: 'Gali', time: '11:30 PM', place: 11, results: { '2026-11-25': '17' } },
         { name: 'Disawar', time: '02:00 AM', place: 12, results: {} },

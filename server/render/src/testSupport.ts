@@ -58,7 +58,7 @@ export interface TestData {
   spans?: Record<string, GameSpan>;
   /** Game-years loaded for their charts, by cacheKeys.gameYear. */
   years?: Record<string, DayResults>;
-  /** Their publish times, by cacheKeys.gameYearMeta. */
+  /** Their publish times, by the same keys (a year is one entry: its results and its times). */
   yearMetas?: Record<string, DayMetas>;
   corrections?: Correction[];
   holidays?: Holidays;
@@ -91,8 +91,12 @@ export function testSnapshot(data: TestData): Snapshot {
       [cacheKeys.holidays]: data.holidays ?? {},
       [cacheKeys.live]: data.live,
       [SPANS_KEY]: spans,
-      ...data.years,
-      ...data.yearMetas,
+      ...Object.fromEntries(
+        Object.entries(data.years ?? {}).map(([key, results]) => {
+          const meta = data.yearMetas?.[key];
+          return [key, { name: key.split(':')[1], time: null, place: null, results, ...(meta ? { meta } : {}) }];
+        }),
+      ),
     },
   };
 }
