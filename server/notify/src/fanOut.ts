@@ -67,6 +67,8 @@ class AttemptTimeoutError extends Error {
 
 /** One push service (an endpoint URL's host and port) and its work in this fan-out. */
 interface Host {
+  /** Its origin, for the logs. (A job's URL is parsed again when its request is made: 100,000 URL objects kept for a whole fan-out cost more memory than a parse costs time.) */
+  origin: string;
   jobs: Job[];
   active: number;
   /** Requests this host may have in flight once proven: grows by one per good answer, halves on trouble. */
@@ -79,8 +81,6 @@ interface Host {
 
 interface Job {
   target: Target;
-  /** The endpoint, parsed once. */
-  url: URL;
   host: Host;
   attempt: number;
   /** Encrypted once, ahead of its first attempt or at it, and sent as it is on retries. */
@@ -130,7 +130,7 @@ export function createFanOut(deps: FanOutDeps) {
   const signer = vapidSigner(deps.vapid);
   const encryptor = deps.encryptor ?? createEncryptor(0);
   const encrypt = async (job: Job, body: Buffer, options: DeliveryOptions): Promise<PushRequest> =>
-    encryptedRequest(job.target.subscription, await encryptor.encrypt(job.target.subscription.keys, body), options, signer, job.url);
+    encryptedRequest(job.target.subscription, await encryptor.encrypt(job.target.subscription.keys, body), options, signer);
 
   /** One request with its own time limit; `stop` aborts it early (the fan-out's deadline). */
   function attempt(request: PushRequest, stop: AbortSignal): Promise<PushResponse> {
@@ -186,15 +186,17 @@ export function createFanOut(deps: FanOutDeps) {
      * At most ENCRYPT_AHEAD bodies are encrypted and not yet sent (about 300 bytes each);
      * `order` is the jobs, the biggest push service's first, as the pump starts them.
      */
-    let order: Job[] = [];
+    let order: (Job | null)[] = [];
     let nextToEncrypt = 0;
     let ahead = 0;
     const encryptAhead = () => {
       if (finished || ahead > ENCRYPT_AHEAD / 2) return;
       while (nextToEncrypt < order.length && ahead < ENCRYPT_AHEAD) {
-        const job = order[nextToEncrypt] as Job;
+        const job = order[nextToEncrypt];
+        // Let go of it here: a job sent must not be kept, with its body, until the fan-out ends.
+        order[nextToEncrypt] = null;
         nextToEncrypt += 1;
-        if (job.request) continue;
+        if (!job || job.request) continue;
         ahead += 1;
         job.ahead = true;
         job.request = encrypt(job, body, options);
@@ -307,7 +309,7 @@ export function createFanOut(deps: FanOutDeps) {
       else if (outcome.kind === 'gone') removeGone(job.target.key);
       else {
         if (outcome.kind === 'failed' && outcome.answered) {
-          log(`notify: push to ${job.url.origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
+          log(`notify: push to ${job.host.origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
         }
         count(outcome.kind);
       }
@@ -319,7 +321,7 @@ export function createFanOut(deps: FanOutDeps) {
       const wait = retryDelay(job.attempt, outcome.retryAfter, { baseMs: deps.retryBaseMs, maxRetryAfterMs: deps.maxRetryAfterMs });
       const left = deadlineMs - (performance.now() - started);
       if (job.attempt >= deps.maxAttempts || wait >= left) {
-        log(`notify: push to ${job.url.origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
+        log(`notify: push to ${job.host.origin} failed after ${job.attempt} attempt(s): ${outcome.reason ?? ''}`);
         count('failed');
         return;
       }
@@ -361,10 +363,10 @@ export function createFanOut(deps: FanOutDeps) {
       const name = url.host;
       let host = hosts.get(name);
       if (!host) {
-        host = { jobs: [], active: 0, limit: 1, proven: false, queued: false };
+        host = { origin: url.origin, jobs: [], active: 0, limit: 1, proven: false, queued: false };
         hosts.set(name, host);
       }
-      host.jobs.push({ target, url, host, attempt: 1, request: null, probe: false });
+      host.jobs.push({ target, host, attempt: 1, request: null, probe: false });
     }
     // The big push services first: junk spread over many hosts has few subscribers per host.
     const bySize = [...hosts.values()].sort((a, b) => b.jobs.length - a.jobs.length);
