@@ -28,9 +28,19 @@ const SEPARATE: RemoteName = 'mf-agents';
  * tiny control endpoint because the tests run in another process.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!(await buildStale())) throw new Error('e2e: the build failed');
+  // The services start while what is stale is built; only the site waits for the build.
+  const built = buildStale().then((ok) => {
+    if (!ok) throw new Error('e2e: the build failed');
+  });
+  // Reported by startStack, which waits for it; this only keeps an earlier failure of its own from going unhandled.
+  built.catch(() => {});
   // The database sends streams elsewhere with a 307, as Firebase does: every visit takes that path.
-  const stack = await startStack({ separateRemotes: [SEPARATE], streamRedirect: true, echo: process.env.E2E_ECHO === '1' });
+  const stack = await startStack({
+    separateRemotes: [SEPARATE],
+    streamRedirect: true,
+    echo: process.env.E2E_ECHO === '1',
+    siteAfter: built,
+  });
   let control: Server | undefined;
   try {
     const seed = seedData({ days: 45, now: seedNow() });

@@ -51,6 +51,11 @@ export interface StackOptions {
    */
   streamRedirect?: boolean;
   echo?: boolean;
+  /**
+   * The servers of the built site (the render service, separate remotes) start once this resolves
+   * (npm start: the build, running while the services start); a rejection stops the stack.
+   */
+  siteAfter?: Promise<unknown>;
 }
 
 /** A remote on its own server (origin), as a team deploying it alone would have it. */
@@ -150,6 +155,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ]);
     started.push(auth, rtdb.managed, notify.managed);
 
+    // What serves the built site (the render service, a separate remote's server) waits for it.
+    await options.siteAfter;
     const remoteUrls: Record<string, string> = {};
     const remoteServers: Stack['remoteServers'] = {};
     for (const name of REMOTES) remoteUrls[name] = `/remotes/${name}/remoteEntry.js`;
