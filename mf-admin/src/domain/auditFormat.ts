@@ -39,8 +39,11 @@ import {
   auditSentence,
   auditUndoWindow,
 } from './adminMessages.ts';
+import { auditNotice, auditNoticeRemoved } from './gameNoticeMessages.ts';
 
 const MAX_VALUE_LENGTH = 160;
+/** A game's notice of the day (shared/domain/gameNotice.ts): gameNotices/{date}/{game}. */
+const GAME_NOTICE = /^gameNotices\/(\d{4}-\d{2}-\d{2})\/(.+)$/;
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -196,6 +199,12 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'path' | 'old' | 'ne
     if (from === null) return auditNoDrawWeekdayRemoved(game, weekday);
     const was = text(before);
     return auditNoDrawWeekday(game, weekday, formatDisplayDate(from), was === null ? null : formatDisplayDate(was));
+  }
+  const notice = GAME_NOTICE.exec(entry.path);
+  if (notice) {
+    const [, dateKey = '', game = ''] = notice;
+    const to = text(after);
+    return to === null ? auditNoticeRemoved(game, formatDisplayDate(dateKey)) : auditNotice(game, formatDisplayDate(dateKey), to);
   }
   return auditOther(entry.path);
 }

@@ -20,6 +20,10 @@ export const noticeSaved = (game: string): string => `${game}: the notice is on 
 export const noticeRemoved = (game: string): string => `${game}: the notice is removed.`;
 export const noticeUnchanged = (game: string): string => `${game} already has this notice.`;
 
+// The audit trail's words for them (auditFormat.ts)
+export const auditNotice = (game: string, date: string, text: string): string => `Notice for ${game} on ${date}: ${text}`;
+export const auditNoticeRemoved = (game: string, date: string): string => `Removed the notice of ${game} on ${date}`;
+
 // The pending-writes list's words for these writes
 export const writeLabelNotice = (game: string): string => `Notice for ${game}`;
 export const writeLabelNoticeRemoved = (game: string): string => `Notice for ${game} removed`;
