@@ -7,3 +7,4 @@ export { dataService, initDataService } from './singleton.ts';
 export type { AdminCommands, AdminSession, AdminWriteName } from './admin.ts';
 export { AD_INFO, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, SCHEDULED, paths } from './paths.ts';
 export { memoryStore, type KeyValueStore } from './cache.ts';
+export { publicReads, type PublicRead } from './publicReads.ts';

@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { publicReads } from '@satta/shared/data/publicReads';
-import { useLive } from '@satta/shared/data';
+import { publicReads, useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
 import { normalizeNotice, noticeProblem } from '@satta/shared/domain/gameNotice';
 import { LOADING, PLEASE_SELECT_SATTANAME, forGame } from '@satta/shared/domain/messages';

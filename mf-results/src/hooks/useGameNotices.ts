@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { useRead } from '@satta/shared/data';
-import { publicReads } from '@satta/shared/data/publicReads';
+import { publicReads, useRead } from '@satta/shared/data';
 import { noticeShown } from '@satta/shared/domain/gameNotice';
 
 /**
