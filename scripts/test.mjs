@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +11,15 @@ import { requireSupportedNode } from './nodeVersion.mjs';
  * the import boundaries). Prints one closing line 'N passed, N failed' over both runs; a typecheck
  * or lint failure fails the run too.
  *
+ * The typecheck, the lint and the site's build run at once first (each waits on its own files at
+ * times, and together they keep both cores busy); their output is printed as each ends. The site
+ * is built before any test, so that the tests that need it (the render service's, the e2e
+ * shards' setups) only find it up to date.
+ *
  * The end-to-end files run in E2E_SHARDS (default 2) vitest processes at once, each with its own
  * whole stack (e2e/globalSetup.ts, free ports, its own database): one process leaves about half
- * the machine idle while it waits on the browser and the services. The site is built once first,
- * so that the shards' setups only find it up to date. Each shard's lines carry its number.
+ * the machine idle while it waits on the browser and the services. Each shard's lines carry its
+ * number.
  */
 requireSupportedNode('test');
 const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
@@ -28,7 +33,6 @@ const suites = [
   { name: 'unit and integration', runs: [['vitest', 'run']] },
   {
     name: 'end-to-end',
-    before: ['tsx', 'scripts/build.ts'],
     runs: shards === 1 ? [e2e] : Array.from({ length: shards }, (_, i) => [...e2e, `--shard=${i + 1}/${shards}`]),
   },
 ];
@@ -53,18 +57,34 @@ function run(args, label) {
   });
 }
 
-console.log('=== typecheck ===');
-const typecheck = spawnSync(process.execPath, ['scripts/typecheck.mjs'], { stdio: 'inherit' });
-console.log('\n=== lint ===');
-const lint = spawnSync(process.execPath, ['scripts/lint.mjs'], { stdio: 'inherit' });
+/** Runs `node ...args` with its output kept; prints it under a heading once it ends. */
+function quietly(name, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', (error) => (output += `test: could not start ${name}: ${error.message}\n`));
+    child.on('close', (code) => {
+      console.log(`\n=== ${name} ===\n${output.trimEnd()}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+console.log('=== typecheck, lint and build, at once ===');
+const [typecheck, lint, build] = await Promise.all([
+  quietly('typecheck', ['scripts/typecheck.mjs']),
+  quietly('lint', ['scripts/lint.mjs']),
+  quietly('build', ['--import', 'tsx', 'scripts/build.ts']),
+]);
 let passed = 0;
 let failed = 0;
-let exitCode = typecheck.status === 0 && lint.status === 0 ? 0 : 1;
+let exitCode = typecheck === 0 && lint === 0 && build === 0 ? 0 : 1;
 for (const [i, suite] of suites.entries()) {
   console.log(`\n=== ${suite.name} ===`);
-  if (suite.before && (await run(suite.before)) !== 0) {
-    console.error(`test: npx ${suite.before.join(' ')} failed; the ${suite.name} suite did not run`);
-    exitCode = 1;
+  if (suite.name === 'end-to-end' && build !== 0) {
+    console.error(`test: the build failed (see above); the ${suite.name} suite did not run`);
     continue;
   }
   const reports = suite.runs.map((_, j) => join(temp, `report-${i}-${j}.json`));
@@ -95,7 +115,8 @@ for (const [i, suite] of suites.entries()) {
   }
 }
 rmSync(temp, { recursive: true, force: true });
-if (typecheck.status !== 0) console.error('\ntest: the typecheck failed (see above)');
-if (lint.status !== 0) console.error('\ntest: the lint failed (see above)');
+if (typecheck !== 0) console.error('\ntest: the typecheck failed (see above)');
+if (lint !== 0) console.error('\ntest: the lint failed (see above)');
+if (build !== 0) console.error('\ntest: the build failed (see above)');
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(exitCode);
