@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { BalancedSequencer } from '../scripts/e2eShards.ts';
 
 /*
  * End-to-end tests of the composed site in Chromium. One stack (built site, local backend) is
  * started once by the global setup; the files run one after the other in a single fork because
  * they share that stack. `npm test` runs two such processes at once, each on a share of the
- * files (`--shard`) and with a stack of its own (scripts/test.mjs).
+ * files (`--shard`, balanced by scripts/e2eShards.ts) and with a stack of its own (scripts/test.mjs).
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
@@ -23,5 +24,7 @@ export default defineConfig({
     // next one-second tick, a write's round trip through the services. Playwright's assertions
     // wait 5 s for the same reason.
     expect: { poll: { timeout: 5_000 } },
+    // `--shard` shares the files by their measured times, not by a hash of their paths.
+    sequence: { sequencer: BalancedSequencer },
   },
 });

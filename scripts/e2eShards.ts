@@ -1,0 +1,80 @@
+import { relative, sep } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Seconds each end-to-end file took (2026-11-28, two shards at a load of 6–11 on 2 cores). Only
+ * their proportions matter: they share the files between the shards. A file not listed (a new
+ * one) counts as the median.
+ */
+export const SECONDS: Readonly<Record<string, number>> = {
+  'e2e/tests/admin-day-board.e2e.ts': 1,
+  'e2e/tests/admin-import.e2e.ts': 20,
+  'e2e/tests/admin-offline.e2e.ts': 18,
+  'e2e/tests/admin-safety.e2e.ts': 6,
+  'e2e/tests/admin.e2e.ts': 46,
+  'e2e/tests/agents.e2e.ts': 22,
+  'e2e/tests/auth.e2e.ts': 17,
+  'e2e/tests/chart-download.e2e.ts': 7,
+  'e2e/tests/chart-urls.e2e.ts': 30,
+  'e2e/tests/chart.e2e.ts': 27,
+  'e2e/tests/console.e2e.ts': 51,
+  'e2e/tests/federation.e2e.ts': 10,
+  'e2e/tests/fun.e2e.ts': 19,
+  'e2e/tests/game-notice.e2e.ts': 13,
+  'e2e/tests/link-preview.e2e.ts': 1,
+  'e2e/tests/no-draw.e2e.ts': 20,
+  'e2e/tests/notify.e2e.ts': 25,
+  'e2e/tests/offline.e2e.ts': 16,
+  'e2e/tests/phone-layout.e2e.ts': 72,
+  'e2e/tests/production.e2e.ts': 2,
+  'e2e/tests/publish-times.e2e.ts': 12,
+  'e2e/tests/push-games.e2e.ts': 19,
+  'e2e/tests/push.e2e.ts': 13,
+  'e2e/tests/redeploy.e2e.ts': 4,
+  'e2e/tests/results.e2e.ts': 46,
+  'e2e/tests/returning-visitor.e2e.ts': 221,
+  'e2e/tests/routes.e2e.ts': 46,
+  'e2e/tests/scheduled-publish.e2e.ts': 6,
+  'e2e/tests/security-headers.e2e.ts': 16,
+  'e2e/tests/ssr-chart.e2e.ts': 9,
+  'e2e/tests/ssr.e2e.ts': 11,
+  'e2e/tests/stream-redirect.e2e.ts': 4,
+  'e2e/tests/undo-publish.e2e.ts': 4,
+  'e2e/tests/visitor-small-screens.e2e.ts': 38,
+  'e2e/tests/visitor.e2e.ts': 31,
+};
+
+/**
+ * The shard (0-based) of each file: the longest first, each to the shard with the least so far
+ * (ties: the lower shard), so every process gets about the same time. Vitest's own split is by
+ * a hash of the path, which gave one shard 535 s and the other 368 s. The same list gives the same
+ * answer in every process, so each file runs in exactly one shard.
+ */
+export function shardOf(paths: readonly string[], count: number, seconds: Readonly<Record<string, number>> = SECONDS): Map<string, number> {
+  const known = Object.values(seconds).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
+  const weighted = [...new Set(paths)]
+    .map((path) => ({ path, weight: seconds[path] ?? median }))
+    .sort((a, b) => b.weight - a.weight || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const loads = new Array<number>(count).fill(0);
+  const shards = new Map<string, number>();
+  for (const { path, weight } of weighted) {
+    let least = 0;
+    for (let i = 1; i < count; i++) if ((loads[i] ?? 0) < (loads[least] ?? 0)) least = i;
+    loads[least] = (loads[least] ?? 0) + weight;
+    shards.set(path, least);
+  }
+  return shards;
+}
+
+/** `--shard=i/n` by the files' measured times instead of a hash of their paths. */
+export class BalancedSequencer extends BaseSequencer {
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const shard = this.ctx.config.shard;
+    if (!shard) return files;
+    const root = this.ctx.config.root;
+    const pathOf = (spec: TestSpecification) => relative(root, spec.moduleId).split(sep).join('/');
+    const shards = shardOf(files.map(pathOf), shard.count);
+    return files.filter((spec) => shards.get(pathOf(spec)) === shard.index - 1);
+  }
+}
