@@ -229,7 +229,8 @@ describe('monthly table with the clock set', () => {
 describe('live updates', () => {
   const DAY = '2030-05-20';
 
-  it("'Wait...' turns into the number within a second of a write to the specification's path alone (an older tool's: the render service repairs the live node)", async () => {
+  // How soon is a figure (`npm run bench -- publish-latency`, path (d)), not a timed test.
+  it("'Wait...' turns into the number after a write to the specification's path alone (an older tool's: the render service repairs the live node)", async () => {
     await removeResult(database, 'Gali', DAY);
     const { context, page } = await visitAt(ist(DAY, '23:40'));
     try {
@@ -238,14 +239,12 @@ describe('live updates', () => {
       expect(await cell.textContent()).toBe('Wait...');
       expect(await cell.locator('[data-state="wait"]').count()).toBe(1);
 
-      const started = Date.now();
       await admin.putNumber('Gali', DAY, '58');
       await page.waitForFunction(
         () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '58',
         undefined,
-        { timeout: 5000 },
+        { timeout: 10_000 },
       );
-      expect(Date.now() - started).toBeLessThan(1000);
       expect(await cell.locator('[data-state="result"]').count()).toBe(1);
       // The current-game card (Gali after 23:30) follows the same write.
       expect(await widget(page, 'CurrentGame').getByTestId('current-game-today').textContent()).toMatch(/58$/);
