@@ -33,6 +33,8 @@ describe('database.rules.json uses the limits of shared/domain/limits.ts', () =>
       'scheduled/$game (key)': MAX_LENGTH.game.key,
       'holidays/$game (key)': MAX_LENGTH.game.key,
       'live/days/$date/$game (key)': MAX_LENGTH.game.key,
+      'gameNotices/$date/$game (key)': MAX_LENGTH.game.key,
+      'gameNotices/$date/$game': MAX_LENGTH.gameNotice.text,
       // Written by the notify service only (its instance id), never typed by the admin.
       'scheduled/$game/$date/claimedBy': 200,
       'mian/name': MAX_LENGTH.mainInfo.name,

@@ -1,4 +1,5 @@
 import { xmlText } from './xmlText.ts';
+import { MAX_LENGTH } from './limits.ts';
 
 /*
  * A game's notice for today (issue 38, point 1): a short line the admin writes for one game, e.g.
@@ -14,7 +15,7 @@ import { xmlText } from './xmlText.ts';
 export const GAME_NOTICES_ROOT = 'gameNotices';
 
 /** At most this many characters (UTF-16 units, as the database rules count them). */
-export const NOTICE_MAX_LENGTH = 60;
+export const NOTICE_MAX_LENGTH = MAX_LENGTH.gameNotice.text;
 
 /** game -> its notice of the day. */
 export type GameNotices = Readonly<Record<string, string>>;

@@ -8,6 +8,8 @@ export const MAX_LENGTH = {
   game: { key: 64, sattaname: 100 },
   mainInfo: { name: 100, phnnumber: 40, email: 200, banner: 2000, notice: 2000, channel: 500 },
   ad: { label: 64, name: 200, time: 40 },
+  /** A game's notice of the day (shared/domain/gameNotice.ts): it must fit in the game's row. */
+  gameNotice: { text: 60 },
   khaiwal: {
     id: 64,
     name: 100,
