@@ -94,9 +94,21 @@ async function visit(context: BrowserContext, path: string, at: number, { offlin
   await context.setOffline(offline);
   await page.goto(site + path);
   await page.locator('html[data-app="started"]').waitFor({ state: 'attached', timeout: 30_000 });
-  // Every widget in view hydrates (or is rendered afresh): give them their code and a moment.
-  await page.waitForFunction(() => document.querySelectorAll('[data-widget]').length > 0);
-  await page.waitForTimeout(4000);
+  // Every widget in view hydrates (or is rendered afresh): until each is live, neither the
+  // server's HTML (`data-ssr`) nor the loading placeholder, then a second for what renders right
+  // after (the stale badge, the clock, the data that changed meanwhile).
+  await page.waitForFunction(
+    () => {
+      const inView = [...document.querySelectorAll('[data-widget]')].filter((slot) => {
+        const box = slot.getBoundingClientRect();
+        return box.bottom > 0 && box.top < window.innerHeight;
+      });
+      return inView.length > 0 && inView.every((slot) => slot.querySelector('[data-ssr], [data-testid^="loading-"]') === null);
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.waitForTimeout(1000);
   await page.close();
   await context.setOffline(false);
   return logged;
