@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameListUrl, readGameNames } from './gameList.ts';
+import { gameListUrl, readGameNames, readRestNode, restNodeUrl } from './gameList.ts';
 
 /** A fetch that records what it was asked and answers `status` with `body`. */
 function fakeFetch(status: number, body: unknown) {
@@ -10,6 +10,26 @@ function fakeFetch(status: number, body: unknown) {
   }) as typeof globalThis.fetch;
   return { fetch, asked };
 }
+
+describe("a server's REST read of a node", () => {
+  it('asks for the query as Firebase takes it, the namespace last', () => {
+    const read = { path: 'sattanamee/Gali', orderBy: '$key', startAt: '2026-01-01', endAt: '2026-12-31', limitToLast: 1 };
+    expect(String(restNodeUrl('http://127.0.0.1:9000/', 'demo-x', read))).toBe(
+      'http://127.0.0.1:9000/sattanamee/Gali.json?orderBy=%22%24key%22&startAt=%222026-01-01%22&endAt=%222026-12-31%22&limitToLast=1&ns=demo-x',
+    );
+  });
+
+  it('answers the stored node as it is, and says a refusal with the query asked for', async () => {
+    const { fetch } = fakeFetch(200, { '2026-11-20': { number: '09' } });
+    expect(await readRestNode({ base: 'http://127.0.0.1:9000', fetch }, { path: 'sattanamee/Disawar' })).toEqual({
+      '2026-11-20': { number: '09' },
+    });
+    const refused = fakeFetch(401, { error: 'Permission denied' }).fetch;
+    await expect(
+      readRestNode({ base: 'http://127.0.0.1:9000', namespace: 'demo-x', fetch: refused }, { path: 'mian', limitToFirst: 1 }),
+    ).rejects.toThrow('the database at http://127.0.0.1:9000 answered HTTP 401: Permission denied to GET /mian.json?limitToFirst=1');
+  });
+});
 
 describe('the game list of the servers (one shallow read of the results root)', () => {
   it('reads the results root shallowly, with the namespace only when one is given', () => {

@@ -1,11 +1,14 @@
 import { RESULTS_ROOT } from './paths.ts';
+import type { RestRead } from './rest.ts';
 
-/**
- * The game names, for the servers: the keys under the results root without the games' history,
- * with a shallow REST read (`/sattanamee.json?shallow=true`), which no SDK query gives. The render
- * service (server/render/src/listGames.ts, with its account's token) and the notify service
- * (server/notify/src/gameList.ts) both list the games through here; the pages read the same list
- * through publicReads' `gameNames`.
+/*
+ * One REST read of the database for the servers, with their own headers (a service's access
+ * token): what a server reads without a listener. The game names are the one such read today: the
+ * keys under the results root without the games' history, a shallow read
+ * (`/sattanamee.json?shallow=true`), which no SDK query gives. The render service reads the table's
+ * `gameNames` entry (shared/data/publicReads.ts) through `readRestNode`
+ * (server/render/src/listGames.ts, with its account's token), and the notify service
+ * (server/notify/src/gameList.ts) the names through `readGameNames`.
  */
 export interface GameListRead {
   /** The database's REST origin (databaseURL, or the emulator's `http://host:port`). */
@@ -20,17 +23,30 @@ export interface GameListRead {
   refusal?: (response: Response, status: string, url: URL) => string;
 }
 
-/** The address of the shallow read of the game names. */
-export function gameListUrl(base: string, namespace?: string | null): URL {
-  const url = new URL(`${base.replace(/\/+$/, '')}/${RESULTS_ROOT}.json`);
-  url.searchParams.set('shallow', 'true');
+/** The shallow read of the results root: the game names. */
+export const GAME_LIST_READ: RestRead = { path: RESULTS_ROOT, shallow: true };
+
+/** The address of `read` on `base` (Firebase's REST query parameters, JSON-encoded as it wants them). */
+export function restNodeUrl(base: string, namespace: string | null | undefined, read: RestRead): URL {
+  const url = new URL(`${base.replace(/\/+$/, '')}/${read.path}.json`);
+  if (read.shallow) url.searchParams.set('shallow', 'true');
+  if (read.orderBy !== undefined) url.searchParams.set('orderBy', JSON.stringify(read.orderBy));
+  if (read.startAt !== undefined) url.searchParams.set('startAt', JSON.stringify(read.startAt));
+  if (read.endAt !== undefined) url.searchParams.set('endAt', JSON.stringify(read.endAt));
+  if (read.limitToFirst !== undefined) url.searchParams.set('limitToFirst', String(read.limitToFirst));
+  if (read.limitToLast !== undefined) url.searchParams.set('limitToLast', String(read.limitToLast));
   if (namespace) url.searchParams.set('ns', namespace);
   return url;
 }
 
-/** The game names, sorted, so two reads of the same games compare equal. */
-export async function readGameNames(read: GameListRead): Promise<string[]> {
-  const url = gameListUrl(read.base, read.namespace);
+/** The address of the shallow read of the game names. */
+export function gameListUrl(base: string, namespace?: string | null): URL {
+  return restNodeUrl(base, namespace, GAME_LIST_READ);
+}
+
+/** The stored node of `query` (null when there is none); rejects with the cause in words. */
+export async function readRestNode(read: GameListRead, query: RestRead): Promise<unknown> {
+  const url = restNodeUrl(read.base, read.namespace, query);
   const headers = read.headers ? await read.headers() : {};
   let response: Response;
   try {
@@ -42,11 +58,18 @@ export async function readGameNames(read: GameListRead): Promise<string[]> {
   }
   if (!response.ok) {
     const status = `HTTP ${response.status}${await said(response)}`;
+    const asked = new URL(url);
+    asked.searchParams.delete('ns');
     throw new Error(
-      read.refusal?.(response, status, url) ?? `the database at ${url.origin} answered ${status} to GET ${url.pathname}?shallow=true`,
+      read.refusal?.(response, status, url) ?? `the database at ${url.origin} answered ${status} to GET ${asked.pathname}${asked.search}`,
     );
   }
-  return Object.keys(((await response.json()) as Record<string, unknown> | null) ?? {}).sort();
+  return (await response.json()) as unknown;
+}
+
+/** The game names, sorted, so two reads of the same games compare equal. */
+export async function readGameNames(read: GameListRead): Promise<string[]> {
+  return Object.keys(((await readRestNode(read, GAME_LIST_READ)) as Record<string, unknown> | null) ?? {}).sort();
 }
 
 /** The database's `{"error": "..."}` as `: ...`, or nothing. */

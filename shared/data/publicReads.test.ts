@@ -41,8 +41,8 @@ describe('publicReads.gameNames', () => {
     expect(read.merge).toBeUndefined();
   });
 
-  it('lists the keys of the shallow node', () => {
-    expect(read.read([{ Gali: true, Disawar: true, Faridabad: true }])).toEqual(['Gali', 'Disawar', 'Faridabad']);
+  it('lists the keys of the shallow node, sorted (two reads of the same games compare equal)', () => {
+    expect(read.read([{ Gali: true, Disawar: true, Faridabad: true }])).toEqual(['Disawar', 'Faridabad', 'Gali']);
     expect(read.read([null])).toEqual([]);
     expect(read.read([['Gali']])).toEqual([]);
   });
@@ -392,8 +392,9 @@ describe('publicReads.gameSpan', () => {
 describe('followedReads: what the render service follows, by scope', () => {
   const day = { todayKey: '2026-11-26', now: Date.UTC(2026, 10, 26, 6, 30) };
 
-  it('follows the site reads under their keys, the notices of the day among them', () => {
+  it('follows the site reads under their keys, the game list and the notices of the day among them', () => {
     expect(followedReads.site(day).map((read) => read.key)).toEqual([
+      'gameNames',
       'khaiwals',
       'mian',
       'adinfo',

@@ -1,5 +1,6 @@
 import type { RestRead } from './rest.ts';
 import { AD_INFO, CORRECTIONS, GAME_NOTICES, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROOT, paths } from './paths.ts';
+import { GAME_LIST_READ } from './gameList.ts';
 import type { AdInfo, MainInfo } from './types.ts';
 import { readGameNode, type GameData } from '../domain/results.ts';
 import { CORRECTIONS_WINDOW_MS, readCorrections, type Correction } from '../domain/corrections.ts';
@@ -47,6 +48,8 @@ export interface PublicRead<T> {
   fromPage?(entry: (key: string) => unknown): T | undefined;
   /** The value as a page's inline entries (fromPage's inverse); by default `{ [key]: value }`. */
   toPage?(value: T): Record<string, unknown>;
+  /** What the render service could not do when the read fails, in its log line (docs/operations.md). */
+  failure?: string;
 }
 
 /** A read's value as the entries (by cache key) a page inlines and the render service holds. */
@@ -91,12 +94,18 @@ function liveGame(game: GameData, live: LiveView, range: { from: string; to: str
 }
 
 export const publicReads = {
-  /** The names of the games: a shallow read, so the list never costs the games' history. */
+  /**
+   * The names of the games, sorted (two reads of the same games compare equal): a shallow read, so
+   * the list never costs the games' history. The render service follows it as every site read;
+   * having no listener form, it is read by REST with the service's own account (so locked public
+   * rules do not keep the service from becoming ready), again every 30 s and when its part moves.
+   */
   gameNames: (): PublicRead<string[]> => ({
     key: cacheKeys.gameNames,
     part: 'games',
-    reads: [{ path: RESULTS_ROOT, shallow: true }],
-    read: ([node]) => (isRecord(node) ? Object.keys(node) : []),
+    reads: [GAME_LIST_READ],
+    read: ([node]) => (isRecord(node) ? Object.keys(node).sort() : []),
+    failure: 'list the games',
   }),
 
   /**
@@ -246,14 +255,16 @@ const perGame = <T, C>(entry: PerGameRead<T, C>): PerGameRead<unknown, unknown> 
 /**
  * Every public read the render service keeps in memory, by scope; it follows this table and
  * nothing else (server/render/src/liveData.ts), each value under its key:
- * - site: one read each, read again when its key moves (a new day);
- * - perGame: one read per game of the list (cacheKeys.gameNames), combined under one key;
+ * - site: one read each, read again when its key moves (a new day); the game list is one of them;
+ * - perGame: one read per game of the list (the site read under cacheKeys.gameNames), combined
+ *   under one key, followed anew when the list changes;
  * - gameYear: one game's year, loaded when its chart is asked for and kept live among the most
  *   recently asked for ones (the least recently asked for is evicted, its listener closed).
  * A new public datum is one entry here (and of publicReads above) and its rule.
  */
 export const followedReads = {
   site: (day: ReadDay): PublicRead<unknown>[] => [
+    publicReads.gameNames(),
     publicReads.khaiwals(),
     publicReads.mainInfo(),
     publicReads.adInfo(),

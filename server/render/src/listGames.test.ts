@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { restListGames } from './listGames.ts';
+import { restReads } from './listGames.ts';
+
+const GAME_LIST = { path: 'sattanamee', shallow: true };
 
 /** A fetch that records what it was asked and answers `status` with `body`. */
 function fakeFetch(status: number, body: unknown) {
@@ -13,24 +15,24 @@ function fakeFetch(status: number, body: unknown) {
 
 const BASE = 'https://satta-prod-default-rtdb.asia-southeast1.firebasedatabase.app';
 
-describe("the render service's game list (a shallow REST read)", () => {
+describe("the render service's reads without a listener: the game list (a shallow REST read)", () => {
   it("reads with the service's own access token, so locked rules do not keep it from its data", async () => {
     const { fetch, asked } = fakeFetch(200, { GALI: true, DISAWAR: true });
-    const list = restListGames({ base: `${BASE}/`, accessToken: async () => 'ya29.token', fetch });
-    expect(await list()).toEqual(['DISAWAR', 'GALI']);
+    const read = restReads({ base: `${BASE}/`, accessToken: async () => 'ya29.token', fetch });
+    expect(await read(GAME_LIST)).toEqual({ GALI: true, DISAWAR: true });
     expect(asked).toEqual([{ url: `${BASE}/sattanamee.json?shallow=true`, authorization: 'Bearer ya29.token' }]);
   });
 
   it('reads the emulator without a token, naming the namespace', async () => {
     const { fetch, asked } = fakeFetch(200, null);
-    expect(await restListGames({ base: 'http://127.0.0.1:9000', namespace: 'demo-x', fetch })()).toEqual([]);
+    expect(await restReads({ base: 'http://127.0.0.1:9000', namespace: 'demo-x', fetch })(GAME_LIST)).toBeNull();
     expect(asked).toEqual([{ url: 'http://127.0.0.1:9000/sattanamee.json?shallow=true&ns=demo-x', authorization: undefined }]);
   });
 
   it('names the cause of a refusal: the role, the database URL, a disabled database, missing credentials', async () => {
     const token = async () => 'ya29.token';
     const failure = async (status: number, body: unknown) =>
-      restListGames({ base: BASE, accessToken: token, fetch: fakeFetch(status, body).fetch })().catch((error: Error) => error.message);
+      restReads({ base: BASE, accessToken: token, fetch: fakeFetch(status, body).fetch })(GAME_LIST).catch((error: Error) => error.message);
     expect(await failure(403, { error: 'Permission denied' })).toBe(
       "the database refused the service's account (HTTP 403: Permission denied): grant it the database role " +
         '(firebasedatabase.instances.get; `npm run deploy` grants it) and check that databaseURL names the instance of this project',
@@ -45,11 +47,11 @@ describe("the render service's game list (a shallow REST read)", () => {
     expect(await failure(423, { error: 'Database disabled' })).toBe(
       `the database at ${BASE} is disabled (HTTP 423: Database disabled): re-enable it in the Firebase console`,
     );
-    const noCredentials = await restListGames({
+    const noCredentials = await restReads({
       base: BASE,
       accessToken: () => Promise.reject(new Error('Could not load the default credentials')),
       fetch: fakeFetch(200, {}).fetch,
-    })().catch((error: Error) => error.message);
+    })(GAME_LIST).catch((error: Error) => error.message);
     expect(noCredentials).toBe(
       "no credentials for the database (Could not load the default credentials): the service's account gives them on Cloud Run; " +
         'elsewhere set GOOGLE_APPLICATION_CREDENTIALS',

@@ -1,15 +1,17 @@
-import { readGameNames } from '@satta/shared/data/gameList';
+import { readRestNode } from '@satta/shared/data/gameList';
+import type { RestRead } from '@satta/shared/data/rest';
 
 /**
- * The game names with a shallow REST read (shared/data/gameList.ts, as the notify service reads
- * them), made with the render service's own credentials: an OAuth access token of its service
- * account (firebase-admin's credential), sent as `Authorization: Bearer`. The database checks that
- * account's IAM permissions (firebasedatabase.instances.get) and not the security rules, so the
- * service becomes ready on a database whose rules refuse the public everything (a database created
- * in locked mode).
+ * The render service's reads of the table that have no listener form (the game list, a shallow
+ * read: shared/data/publicReads.ts `gameNames`), by REST (shared/data/gameList.ts), made with the
+ * service's own credentials: an OAuth access token of its service account (firebase-admin's
+ * credential), sent as `Authorization: Bearer`. The database checks that account's IAM
+ * permissions (firebasedatabase.instances.get) and not the security rules, so the service becomes
+ * ready on a database whose rules refuse the public everything (a database created in locked
+ * mode), as its firebase-admin listeners do.
  *
  * A failure says its cause in words an operator acts on: LiveData logs it as
- * `render: could not list the games: …`, and docs/operations.md lists each.
+ * `render: could not list the games: …` (the entry's `failure`), and docs/operations.md lists each.
  */
 
 export interface ListGamesOptions {
@@ -23,17 +25,20 @@ export interface ListGamesOptions {
   timeoutMs?: number;
 }
 
-export function restListGames(options: ListGamesOptions): () => Promise<string[]> {
+export function restReads(options: ListGamesOptions): (read: RestRead) => Promise<unknown> {
   const { accessToken } = options;
-  return () =>
-    readGameNames({
-      base: options.base,
-      namespace: options.namespace ?? null,
-      ...(accessToken ? { headers: async () => ({ Authorization: `Bearer ${await token(accessToken)}` }) } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      refusal: (response, status, url) => refusal(response.status, status, url.origin),
-    });
+  return (read) =>
+    readRestNode(
+      {
+        base: options.base,
+        namespace: options.namespace ?? null,
+        ...(accessToken ? { headers: async () => ({ Authorization: `Bearer ${await token(accessToken)}` }) } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        refusal: (response, status, url) => refusal(response.status, status, url.origin),
+      },
+      read,
+    );
 }
 
 async function token(accessToken: () => Promise<string>): Promise<string> {

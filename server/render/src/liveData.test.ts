@@ -77,6 +77,14 @@ class FakeDatabase {
     at[leaf] = value;
     for (const { query, callback } of this.listeners) callback({ val: () => query.value() });
   }
+  /** A REST read of the tree (the render's reads without a listener: the shallow game list), counted. */
+  readonly restReads: string[] = [];
+  rest = async (read: { path: string; shallow?: boolean }): Promise<unknown> => {
+    this.restReads.push(`${read.path}${read.shallow ? '?shallow=true' : ''}`);
+    const node = new FakeQuery(this, read.path).value();
+    if (!read.shallow || typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(Object.keys(node).map((key) => [key, true]));
+  };
   listening(pathPrefix: string, range: string): number {
     return [...this.listeners].filter(({ query }) => query.path === pathPrefix && query.toString().includes(range)).length;
   }
@@ -114,7 +122,7 @@ async function started(db: FakeDatabase, yearLimit = 2) {
   const live = new LiveData({
     db: db as unknown as Database,
     timezone: 'Asia/Kolkata',
-    listGames: async () => ['Gali', 'Disawar', 'Gwalior'],
+    restRead: db.rest,
     now: () => new Date('2026-11-20T06:30:00Z'),
     yearLimit,
   });
@@ -158,24 +166,53 @@ describe('LiveData', () => {
     expect(db.listeners.size).toBe(0);
   });
 
+  it('follows the game list as a site read: one shallow REST read, never a listener on the games’ history', async () => {
+    const db = new FakeDatabase(tree());
+    const live = await started(db);
+    expect(live.snapshot?.entries['gameNames']).toEqual(['Disawar', 'Gali', 'Gwalior']);
+    expect(db.restReads).toEqual(['sattanamee?shallow=true']);
+    expect([...db.listeners].filter(({ query }) => query.path === 'sattanamee')).toHaveLength(0);
+    live.stop();
+  });
+
   it('lists the games again as soon as the games’ stamp moves (a game added), not at the next relist', async () => {
     const db = new FakeDatabase({ ...tree(), live: { v: { games: 1 } } });
-    let names = ['Gali', 'Disawar', 'Gwalior'];
     const live = new LiveData({
       db: db as unknown as Database,
       timezone: 'Asia/Kolkata',
-      listGames: async () => names,
+      restRead: db.rest,
       now: () => new Date('2026-11-20T06:30:00Z'),
       relistMs: 3_600_000,
     });
     await live.start();
-    expect(live.snapshot?.entries['gameNames']).toEqual(['Gali', 'Disawar', 'Gwalior']);
-    names = ['Gali', 'Disawar', 'Gwalior', 'Kalyan'];
+    expect(live.snapshot?.entries['gameNames']).toEqual(['Disawar', 'Gali', 'Gwalior']);
     db.set('sattanamee/Kalyan', { time: '04:00 PM' });
     db.set('live/v/games', 2);
-    await vi.waitFor(() => expect(live.snapshot?.entries['gameNames']).toEqual(['Gali', 'Disawar', 'Gwalior', 'Kalyan']));
+    await vi.waitFor(() => expect(live.snapshot?.entries['gameNames']).toEqual(['Disawar', 'Gali', 'Gwalior', 'Kalyan']));
     expect(gamesOf(live).find((game) => game.name === 'Kalyan')?.time).toBe('04:00 PM');
+    expect(db.restReads).toEqual(['sattanamee?shallow=true', 'sattanamee?shallow=true']);
     live.stop();
+  });
+
+  it('is not ready until the game list is known: a refused list is logged, and read again at the next relist', async () => {
+    const db = new FakeDatabase(tree());
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let refuse = true;
+    const live = new LiveData({
+      db: db as unknown as Database,
+      timezone: 'Asia/Kolkata',
+      restRead: (read) => (refuse ? Promise.reject(new Error('the database at https://x answered HTTP 401')) : db.rest(read)),
+      now: () => new Date('2026-11-20T06:30:00Z'),
+      relistMs: 20,
+    });
+    await live.start();
+    expect(live.snapshot).toBeNull();
+    expect(warn).toHaveBeenCalledWith('render: could not list the games: the database at https://x answered HTTP 401');
+    refuse = false;
+    await vi.waitFor(() => expect(live.snapshot?.entries['gameNames']).toEqual(['Disawar', 'Gali', 'Gwalior']));
+    expect(gamesOf(live).map((game) => game.name)).toEqual(['Disawar', 'Gali', 'Gwalior']);
+    live.stop();
+    warn.mockRestore();
   });
 
   it('tells its watchers of each new snapshot, until they stop watching', async () => {
@@ -198,7 +235,7 @@ describe('LiveData', () => {
     const live = new LiveData({
       db: db as unknown as Database,
       timezone: 'Asia/Kolkata',
-      listGames: async () => ['Gali'],
+      restRead: db.rest,
       now: () => new Date('2026-11-20T06:30:00Z'),
       yearWaitMs: 50,
     });
@@ -236,7 +273,7 @@ describe('LiveData', () => {
     const live = new LiveData({
       db: db as unknown as Database,
       timezone: 'Asia/Kolkata',
-      listGames: async () => ['Gali', 'Disawar', 'Gwalior'],
+      restRead: db.rest,
       now: () => now,
       relistMs: 20,
     });

@@ -1,18 +1,24 @@
 import type { Database, DataSnapshot, Query } from 'firebase-admin/database';
 import { cacheKeys } from '@satta/shared/data';
 import { followedReads, pageEntries, type PerGameRead, type PublicRead, type ReadDay } from '@satta/shared/data/publicReads';
+import type { RestRead } from '@satta/shared/data/rest';
 import type { GameData } from '@satta/shared/domain/results';
 import { siteNow } from '@satta/shared/domain/siteTime';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
 import type { Snapshot } from './snapshot.ts';
-import { followRead } from './adminReads.ts';
+import { adminQuery, followRead } from './adminReads.ts';
 
 export interface LiveDataOptions {
   db: Database;
   timezone: string;
-  /** The names of the games (a shallow REST read: the list must not cost the games' history). */
-  listGames: () => Promise<string[]>;
-  /** How often the game list is read again (a new game appears on the pages within this). */
+  /**
+   * A read of the table that has no listener form (a shallow read: the game list), once, by REST
+   * with the service's own credentials (listGames.ts), so locked public rules do not keep the
+   * service from becoming ready. By default firebase-admin's one-off read of the query, which for
+   * a shallow read is the whole node: for tests only.
+   */
+  restRead?: (read: RestRead) => Promise<unknown>;
+  /** How often a read without a listener is read again (a new game appears on the pages within this), and the day checked. */
   relistMs?: number;
   /** How many game-years (charts) are kept in memory and live; the least recently asked for go first. */
   yearLimit?: number;
@@ -28,6 +34,15 @@ interface Followed {
   what: string;
   value?: { of: unknown };
   stop: () => void;
+}
+
+/** A read without a listener form, read again every relistMs and when its part's stamp moves. */
+interface Poll {
+  part: PublicRead<unknown>['part'];
+  /** Reads it again (after any read under way); resolves once read, or failed and logged. */
+  again(): Promise<void>;
+  /** The read under way (the first one, at first). */
+  pending: Promise<void>;
 }
 
 /** One read of the per-game scope: one read per game of the list, combined under the entry's key. */
@@ -46,15 +61,19 @@ interface YearEntry {
 }
 
 const whatOf = (read: PublicRead<unknown>) => JSON.stringify([read.key, read.reads]);
+const said = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The public data in memory, from live listeners on the database (firebase-admin), by the table
- * of the public reads (shared/data/publicReads.ts followedReads) and nothing else: each read of the
- * site scope (followed again when its queries move with the day), each read of the per-game
- * scope once per game of the list (combined under its key), and the game-years asked for by
- * their charts (loadYear), each under its cache key, with the game list under its own.
- * `snapshot` is null until each read has answered once; after that it is replaced (never
- * mutated) on every change, and keeps the last data while the database is away.
+ * The public data in memory, by the table of the public reads (shared/data/publicReads.ts
+ * followedReads) and nothing else: each read of the site scope (the game list among them;
+ * followed again when its queries move with the day), each read of the per-game scope once per
+ * game of the list (combined under its key, followed anew when the list changes), and the
+ * game-years asked for by their charts (loadYear), each under its cache key. A read is followed
+ * with firebase-admin listeners, or, when it has no listener form (a shallow read), read by REST
+ * (`restRead`) every relistMs and as soon as its part's stamp in the live node moves.
+ * `snapshot` is null until each read has answered once (the service is ready when the game list
+ * and every read are known); after that it is replaced (never mutated) on every change, and
+ * keeps the last data while the database is away.
  *
  * A game-year is kept live among the `yearLimit` most recently asked for (about 10 KB each); the
  * least recently asked for is dropped, its listener closed.
@@ -69,8 +88,11 @@ export class LiveData {
   private perGame: PerGame[] = [];
   /** Loaded game-years by cache key, least recently asked for first. */
   private readonly years = new Map<string, YearEntry>();
-  private names: string[] = [];
-  private day = '';
+  /** The reads without a listener, read again by the timer. */
+  private readonly polls = new Set<Poll>();
+  /** The game list (the site read under cacheKeys.gameNames) the per-game scope follows. */
+  private names: string[] | null = null;
+  private day: ReadDay | null = null;
   private readonly stops: (() => void)[] = [];
   private gameStops: (() => void)[] = [];
   private dayTimer: NodeJS.Timeout | undefined;
@@ -85,9 +107,14 @@ export class LiveData {
     const onConnected = (s: DataSnapshot) => (this.connected = s.val() === true);
     this.subscribe(query, onConnected);
     this.stops.push(() => query.off('value', onConnected));
-    await this.followDay();
+    this.followDay();
+    // The first answer (or logged failure) of each read without a listener: the game list.
+    await Promise.all([...this.polls].map((poll) => poll.pending));
     // The day moves at midnight in the site timezone, and the admin may add a game.
-    this.dayTimer = setInterval(() => void this.followDay(), this.options.relistMs ?? 30_000);
+    this.dayTimer = setInterval(() => {
+      this.followDay();
+      for (const poll of this.polls) void poll.again();
+    }, this.options.relistMs ?? 30_000);
     this.dayTimer.unref();
   }
 
@@ -152,28 +179,13 @@ export class LiveData {
     return { todayKey: siteNow(now, this.options.timezone).dateKey, now: now.getTime() };
   }
 
-  private async followDay(): Promise<void> {
+  /** On a new day (and at the start), the site and per-game scopes of that day. */
+  private followDay(): void {
     const day = this.readDay();
-    let names: string[];
-    try {
-      names = await this.options.listGames();
-    } catch (error) {
-      // The database is away: keep the last data; the next check tries again.
-      console.warn(`render: could not list the games: ${error instanceof Error ? error.message : String(error)}`);
-      if (this.site.size === 0) this.followSite(day);
-      return;
-    }
-    if (day.todayKey === this.day && JSON.stringify(names) === JSON.stringify(this.names)) return;
-    this.names = names;
-    this.day = day.todayKey;
+    if (day.todayKey === this.day?.todayKey) return;
+    this.day = day;
     this.followSite(day);
     this.followPerGame(day);
-    // A game that is gone takes its years along.
-    for (const [key, entry] of this.years) {
-      if (this.names.includes(entry.game)) continue;
-      entry.stop();
-      this.years.delete(key);
-    }
     this.publish();
   }
 
@@ -199,12 +211,31 @@ export class LiveData {
       followed.stop = this.follow(read, (value) => {
         const before = followed.value?.of;
         followed.value = { of: value };
-        // A change of the games (a game added by the dashboard stamps it) lists them again now,
-        // not at the next relist: a page rendered meanwhile would lack the new game's time.
-        if (read.key === cacheKeys.live && before !== undefined && (value as LiveNode).v.games !== (before as LiveNode).v.games) {
-          void this.followDay();
-        }
+        if (read.key === cacheKeys.gameNames) this.followList(value as string[]);
+        if (read.key === cacheKeys.live && before !== undefined) this.stampsMoved(before as LiveNode, value as LiveNode);
       });
+    }
+  }
+
+  /**
+   * A read without a listener whose part's stamp moved is read now, not at the next relist: a game
+   * added by the dashboard stamps the games, and a page rendered meanwhile would lack its time.
+   */
+  private stampsMoved(before: LiveNode, after: LiveNode): void {
+    for (const poll of this.polls) {
+      if (poll.part !== null && after.v[poll.part] !== before.v[poll.part]) void poll.again();
+    }
+  }
+
+  /** A new game list: the per-game scope follows it, and a game that is gone takes its years along. */
+  private followList(names: string[]): void {
+    if (this.names !== null && JSON.stringify(names) === JSON.stringify(this.names)) return;
+    this.names = names;
+    if (this.day) this.followPerGame(this.day);
+    for (const [key, entry] of this.years) {
+      if (names.includes(entry.game)) continue;
+      entry.stop();
+      this.years.delete(key);
     }
   }
 
@@ -214,19 +245,59 @@ export class LiveData {
     this.gameStops = [];
     this.perGame = followedReads.perGame(day).map((entry) => ({ entry, values: new Map() }));
     for (const { entry, values } of this.perGame) {
-      for (const name of this.names) {
+      for (const name of this.names ?? []) {
         // One game's share of the read, so that a change of one game reads only it.
         this.gameStops.push(this.follow(entry.one(name), (value) => values.set(name, value)));
       }
     }
   }
 
-  /** Follows one read of the table; every value is applied and published. */
+  /** Follows one read of the table; every new value is applied and published. */
   private follow<T>(entry: PublicRead<T>, apply: (value: T) => void): () => void {
-    return followRead(this.options.db, entry, (value) => {
+    const applied = (value: T) => {
       apply(value);
       this.publish();
-    });
+    };
+    return entry.reads.some((read) => read.shallow) ? this.poll(entry, applied) : followRead(this.options.db, entry, applied);
+  }
+
+  /**
+   * Reads an entry without a listener form (every read of it, by REST), now and whenever the
+   * poll is asked to; a value equal to the last one is not applied. A failure is logged and the
+   * last value kept (the database is away; the next poll tries again).
+   */
+  private poll<T>(entry: PublicRead<T>, apply: (value: T) => void): () => void {
+    const restRead =
+      this.options.restRead ??
+      ((read: RestRead) =>
+        adminQuery(this.options.db, read)
+          .once('value')
+          .then((s) => s.val() as unknown));
+    let stopped = false;
+    let last: string | undefined;
+    const once = async () => {
+      try {
+        const nodes = await Promise.all(entry.reads.map((read) => restRead(read)));
+        if (stopped) return;
+        const value = entry.read(nodes);
+        const text = JSON.stringify(value);
+        if (text === last) return;
+        last = text;
+        apply(value);
+      } catch (error) {
+        if (!stopped) console.warn(`render: could not ${entry.failure ?? `read ${entry.key}`}: ${said(error)}`);
+      }
+    };
+    const poll: Poll = {
+      part: entry.part,
+      again: () => (poll.pending = poll.pending.then(once)),
+      pending: once(),
+    };
+    this.polls.add(poll);
+    return () => {
+      stopped = true;
+      this.polls.delete(poll);
+    };
   }
 
   private subscribe(query: Query, apply: (s: DataSnapshot) => void): void {
@@ -234,8 +305,8 @@ export class LiveData {
   }
 
   private publish(): void {
-    if (this.day === '') return;
-    const entries: Record<string, unknown> = { [cacheKeys.gameNames]: this.names };
+    if (this.day === null || this.names === null) return;
+    const entries: Record<string, unknown> = {};
     for (const followed of this.site.values()) {
       if (!followed.value) return;
       Object.assign(entries, pageEntries(followed.read, followed.value.of));
@@ -247,7 +318,7 @@ export class LiveData {
     for (const entry of this.years.values()) {
       if (entry.value) Object.assign(entries, pageEntries(entry.read, entry.value));
     }
-    this.snapshot = { at: this.now().getTime(), todayKey: this.day, entries };
+    this.snapshot = { at: this.now().getTime(), todayKey: this.day.todayKey, entries };
     for (const watcher of this.watchers) watcher();
   }
 }

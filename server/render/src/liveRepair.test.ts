@@ -76,7 +76,7 @@ function connect(ns: string): Database {
 
 /** A render instance: its LiveData and LiveRepair on `db`, started, with the repair's log lines. */
 async function renderInstance(db: Database) {
-  const data = new LiveData({ db, timezone: 'Asia/Kolkata', listGames: async () => ['Gali', 'Disawar'], now: () => NOW });
+  const data = new LiveData({ db, timezone: 'Asia/Kolkata', now: () => NOW });
   const lines: string[] = [];
   const repair = new LiveRepair({ db, data, debounceMs: 20, log: (_severity, line) => lines.push(line) });
   await data.start();

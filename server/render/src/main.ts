@@ -8,7 +8,7 @@ import { ConfigError, readRenderOptions, type RenderStartOptions } from './optio
 import { connectionPolicy, type ConnectionPolicy } from '../../hosting/connections.ts';
 import { LiveData } from './liveData.ts';
 import { LiveRepair } from './liveRepair.ts';
-import { restListGames } from './listGames.ts';
+import { restReads } from './listGames.ts';
 import { databaseNamespace } from '@satta/shared/data/namespace';
 import { DEFAULT_TIMEZONE } from '@satta/shared/domain/siteTime';
 
@@ -49,8 +49,8 @@ const app = initializeApp(
 );
 const restBase = emulated ? `http://${process.env.FIREBASE_DATABASE_EMULATOR_HOST}` : config.firebase.databaseURL;
 const credential = app.options.credential;
-/** Game names with a shallow REST read, under the service's own account (listGames.ts). */
-const listGames = restListGames({
+/** The table's reads without a listener (the game list), by REST under the service's own account (listGames.ts). */
+const restRead = restReads({
   base: restBase,
   ...(emulated ? { namespace } : {}),
   ...(credential && !emulated ? { accessToken: async () => (await credential.getAccessToken()).access_token } : {}),
@@ -58,7 +58,7 @@ const listGames = restListGames({
 
 const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
 const db = getDatabase(app);
-const data = new LiveData({ db, timezone: config.timezone ?? DEFAULT_TIMEZONE, listGames, relistMs });
+const data = new LiveData({ db, timezone: config.timezone ?? DEFAULT_TIMEZONE, restRead, relistMs });
 await data.start();
 // Brings the live read model back in line after a write of the specification's paths alone.
 const repair = new LiveRepair({ db, data });
