@@ -7,6 +7,7 @@ import { AD_INFO, AUDIT, CORRECTIONS, HOLIDAYS, KHAIWALS, MAIN_INFO, RESULTS_ROO
 import {
   isRecord,
   type AdInfo,
+  type AdminContext,
   type AuditEntry,
   type DataContext,
   type KhaiwalInput,
@@ -35,11 +36,6 @@ import { gameNoticeCommands } from './gameNoticeCommands.ts';
 // its share of the live read model (`live`, see livePatch.ts), so a page listening there never
 // misses it. The table at the end (`adminCommands`) is what the data service offers of them:
 // this module is loaded, with the SDK, only when one is first used (admin.ts).
-
-/** The admin commands' context: the service's, plus who is signed in for the audit entry. */
-export interface AdminContext extends DataContext {
-  currentUser(): Promise<{ uid: string; email: string | null } | null>;
-}
 
 /**
  * Publishes a game's number for a date; reports whether the date was new. The times are the

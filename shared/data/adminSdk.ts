@@ -5,7 +5,7 @@ import type { RuntimeConfig } from './config.ts';
 import { AuthSession } from './auth.ts';
 import { valueOf } from './firebaseStreams.ts';
 import { CONNECTED } from './paths.ts';
-import type { AdminContext } from './adminCommands.ts';
+import type { AdminContext } from './types.ts';
 
 /*
  * The Firebase SDK's side of the data service: the app, the database client and the sign-in,

@@ -1,7 +1,7 @@
 import { endAt, get, orderByKey, query, ref } from 'firebase/database';
 import { DataError } from './errors.ts';
 import { GAME_NOTICES, paths } from './paths.ts';
-import type { AdminContext, writeAudited } from './adminCommands.ts';
+import type { AdminContext, WriteAudited } from './types.ts';
 import { normalizeNotice, noticeProblem } from '../domain/gameNotice.ts';
 import { addDays, siteNow } from '../domain/siteTime.ts';
 
@@ -10,9 +10,10 @@ import { addDays, siteNow } from '../domain/siteTime.ts';
  * audited update with its live stamp (writeAudited: livePatch stamps live/v/notices from the
  * table). The notice is written under today's date key in the site's time zone, so it ends with
  * the day by itself. Made over adminCommands.ts's writeAudited, which hands itself in (its
- * command table spreads these), so the two modules import no value of each other.
+ * command table spreads these); its type and the context's are types.ts's, so this module
+ * imports nothing of adminCommands.ts, not even a type (no cycle: imports.test.ts).
  */
-export function gameNoticeCommands(write: typeof writeAudited) {
+export function gameNoticeCommands(write: WriteAudited) {
   return {
     /**
      * Sets `game`'s notice for today (normalised: one line, trimmed). Refused when empty or longer

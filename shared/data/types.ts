@@ -73,6 +73,24 @@ export interface DataContext {
   readonly fetch: typeof fetch;
 }
 
+/** The admin commands' context: the service's, plus who is signed in for the audit entry. */
+export interface AdminContext extends DataContext {
+  currentUser(): Promise<{ uid: string; email: string | null } | null>;
+}
+
+/**
+ * An audited write (adminCommands.ts `writeAudited`): `patch` in one update with its live paths
+ * and an audit entry of `path`'s old and new value. A module of commands over it (a game's notice,
+ * gameNoticeCommands.ts) is handed it and imports neither it nor adminCommands.ts.
+ */
+export type WriteAudited = (
+  ctx: AdminContext,
+  patch: Record<string, unknown>,
+  path: string,
+  previous: unknown,
+  next: unknown,
+) => Promise<void>;
+
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
