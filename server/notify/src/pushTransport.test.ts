@@ -87,3 +87,48 @@ describe('push transport: bounded waits', () => {
     await expect(sent).rejects.toThrow();
   });
 });
+
+describe('push transport: answers', () => {
+  it("gives a refusal's status, headers and body, and an acceptance's status", async () => {
+    let calls = 0;
+    const server = createHttpServer((req, res) => {
+      calls += 1;
+      req.resume();
+      req.on('end', () => {
+        if (calls === 1) res.writeHead(201).end();
+        else res.writeHead(429, { 'Retry-After': '7', 'Content-Type': 'text/plain' }).end('slow down');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const transport = httpTransport({ ...OPTIONS, allowLoopback: true });
+    close = () => {
+      transport.close();
+      server.close();
+    };
+    const endpoint = `http://127.0.0.1:${port}/fcm/send/abc?x=1`;
+    const target = { origin: `http://127.0.0.1:${port}`, path: '/fcm/send/abc?x=1' };
+    expect(await transport.send({ endpoint, target, headers: { TTL: 60 }, body: Buffer.from('x') }, {})).toEqual({
+      statusCode: 201,
+      headers: {},
+      body: '',
+    });
+    const refused = await transport.send({ endpoint, target, headers: { TTL: 60 }, body: Buffer.from('x') }, {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('7');
+    expect(refused.body).toBe('slow down');
+  });
+
+  it('gives up a request that gets no answer when its cancel handle is called', async () => {
+    tarpit = await startTarpit();
+    const transport = httpTransport({ ...OPTIONS, allowLoopback: true });
+    close = transport.close;
+    const cancel: { abort?: (reason: Error) => void } = {};
+    const sent = transport.send(request(`${tarpit.url}/push`), cancel);
+    while (tarpit.connections() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cancel.abort).toBeTypeOf('function');
+    cancel.abort?.(new Error('deadline'));
+    await expect(sent).rejects.toThrow('deadline');
+  });
+});
