@@ -31,7 +31,9 @@ export function defaultEncryptWorkers(): number {
  * the TypeScript sources and from the bundled service alike (a worker file of its own would not
  * be in the bundle). `__name` is what esbuild (tsx, the bundle) may wrap named functions in.
  * A message holds a batch: the plaintext once (a fan-out sends one text to everyone), then
- * [id, p256dh, auth] per subscriber.
+ * [id, p256dh, auth] per subscriber. The answer carries the batch's bodies end to end in one
+ * ArrayBuffer, transferred rather than copied, with their ids and lengths (-1: that subscriber's
+ * keys were refused, and why); a body is a view of it.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -39,18 +41,41 @@ const __name = (fn) => fn;
 const encrypt = (${webPushCipher.toString()})(require('node:crypto'));
 parentPort.on('message', ({ plaintext, jobs }) => {
   const text = Buffer.from(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength);
-  parentPort.postMessage(jobs.map(([id, p256dh, auth]) => {
+  const ids = new Float64Array(jobs.length);
+  const lengths = new Int32Array(jobs.length);
+  const bodies = new Array(jobs.length);
+  const errors = [];
+  let total = 0;
+  for (let i = 0; i < jobs.length; i += 1) {
+    const [id, p256dh, auth] = jobs[i];
+    ids[i] = id;
     try {
-      return [id, encrypt(p256dh, auth, text), null];
+      bodies[i] = encrypt(p256dh, auth, text);
+      lengths[i] = bodies[i].length;
+      total += lengths[i];
     } catch (error) {
-      return [id, null, String(error && error.message)];
+      lengths[i] = -1;
+      errors.push(String(error && error.message));
     }
-  }));
+  }
+  const out = new Uint8Array(total);
+  for (let i = 0, at = 0; i < jobs.length; i += 1) {
+    if (lengths[i] < 0) continue;
+    out.set(bodies[i], at);
+    at += lengths[i];
+  }
+  parentPort.postMessage({ ids, lengths, out, errors }, [out.buffer, ids.buffer, lengths.buffer]);
 });
 `;
 
 type Job = [id: number, p256dh: string, auth: string];
-type Answer = [id: number, body: Uint8Array | null, error: string | null];
+interface Answer {
+  ids: Float64Array;
+  lengths: Int32Array;
+  out: Uint8Array;
+  /** Why, for each length of -1 in turn. */
+  errors: string[];
+}
 
 export function createEncryptor(workers: number): Encryptor {
   if (workers <= 0) {
@@ -66,14 +91,21 @@ export function createEncryptor(workers: number): Encryptor {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref();
     const state = { worker, inFlight: 0, queued: [] as Job[], plaintext: null as Uint8Array | null };
-    worker.on('message', (answers: Answer[]) => {
-      state.inFlight -= answers.length;
-      for (const [id, body, error] of answers) {
+    worker.on('message', ({ ids, lengths, out, errors }: Answer) => {
+      state.inFlight -= ids.length;
+      let failed = 0;
+      for (let i = 0, at = out.byteOffset; i < ids.length; i += 1) {
+        const id = ids[i] as number;
+        const length = lengths[i] as number;
         const waiter = pending.get(id);
         pending.delete(id);
-        if (!waiter) continue;
-        if (body) waiter.resolve(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-        else waiter.reject(new Error(error ?? 'encryption failed'));
+        if (length < 0) {
+          waiter?.reject(new Error(errors[failed] ?? 'encryption failed'));
+          failed += 1;
+          continue;
+        }
+        waiter?.resolve(Buffer.from(out.buffer, at, length));
+        at += length;
       }
     });
     worker.on('error', (error) => {

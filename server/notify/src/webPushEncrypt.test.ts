@@ -21,6 +21,21 @@ describe('RFC 8291 encryption (the sender)', () => {
     expect(again.subarray(21, 86).equals(body.subarray(21, 86))).toBe(false);
   });
 
+  it('gives each of 600 messages its own salt and sender key (past the refills of the salts), each decryptable', () => {
+    const keys = generateSubscriberKeys();
+    const encrypt = webPushCipher(nodeCrypto);
+    const salts = new Set<string>();
+    const senders = new Set<string>();
+    for (let i = 0; i < 600; i += 1) {
+      const body = encrypt(keys.p256dh, keys.auth, Buffer.from(`Gali: ${i}`));
+      salts.add(body.subarray(0, 16).toString('hex'));
+      senders.add(body.subarray(21, 86).toString('hex'));
+      expect(decryptWebPush(body, keys)).toBe(`Gali: ${i}`);
+    }
+    expect(salts.size).toBe(600);
+    expect(senders.size).toBe(600);
+  });
+
   it('gives the same decryptable message on a Node without crypto.hash (HMAC objects instead)', () => {
     const keys = generateSubscriberKeys();
     const encrypt = webPushCipher({ ...nodeCrypto, hash: undefined } as unknown as typeof nodeCrypto);
