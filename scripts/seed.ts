@@ -10,13 +10,15 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { LOCAL_NAMESPACE } from '../shared/data/namespace.ts';
 import { GAMES } from '../shared/domain/games.ts';
 import { DEFAULT_TIMEZONE, siteNow } from '../shared/domain/siteTime.ts';
 import { daysInYears, seedData, type SeedTree } from './seed-data.ts';
 
 export { seedData } from './seed-data.ts';
 
-export const DEFAULT_NAMESPACE = 'demo-satta-default-rtdb';
+/** The local project's default database (shared/data/namespace.ts), what `--ns` is without it. */
+export const DEFAULT_NAMESPACE = LOCAL_NAMESPACE;
 export const DEFAULT_DAYS = 400;
 
 export interface SeedTarget {

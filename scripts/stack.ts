@@ -5,13 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort, startProcess, type Managed } from './processes.ts';
 import { startHosting } from '../server/hosting/serve.ts';
 import type { RuntimeConfig } from '../shared/data/config.ts';
-import { defaultNamespace } from '../shared/data/namespace.ts';
+import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from '../shared/data/namespace.ts';
 import { REMOTE_NAMES, type RemoteName } from '../shared/domain/remotes.ts';
 import { DEFAULT_TIMEZONE } from '../shared/domain/siteTime.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-export const PROJECT_ID = 'demo-satta';
-export const NAMESPACE = defaultNamespace(PROJECT_ID);
+export const PROJECT_ID = LOCAL_PROJECT_ID;
+export const NAMESPACE = LOCAL_NAMESPACE;
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-demo-2026' };
 export const DEMO_VISITOR = { email: 'visitor@example.com', password: 'visitor-demo-2026' };
 /** Every remote, from the manifest (shared/domain/remotes.ts). */

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startRtdb, type RtdbServer } from './server.ts';
+import { DEFAULT_PROJECT_ID } from './defaults.ts';
 
 const USAGE = `usage: main.ts [--port 9000] [--host 127.0.0.1] [--data .data/rtdb] [--rules <file>] [--project demo-satta] [--namespace <default ns>] [--compact-bytes <log size>] [--max-message-bytes <size>] [--max-connections <count>] [--max-connections-per-address <count>] [--max-client-buffer-bytes <size>] [--max-body-bytes <size>] [--stream-redirect] [--verbose]`;
 
@@ -21,7 +22,7 @@ try {
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string', default: '.data/rtdb' },
       rules: { type: 'string' },
-      project: { type: 'string', default: 'demo-satta' },
+      project: { type: 'string', default: DEFAULT_PROJECT_ID },
       namespace: { type: 'string' },
       'compact-bytes': { type: 'string' },
       'max-message-bytes': { type: 'string' },

@@ -22,6 +22,7 @@ import { RestStreams } from './rest-stream.ts';
 import { ANONYMOUS, checkRules, loadRulesFile, OPEN_RULES, type Principal, type RulesJson } from './rules.ts';
 import { ensureDir } from './storage.ts';
 import { MAX_FRAME_BYTES, wsTransport } from './ws-transport.ts';
+import { DEFAULT_PROJECT_ID, defaultNamespaceOf } from './defaults.ts';
 
 export interface RtdbOptions {
   /** Port to listen on; 0 picks a free one. Default 0. */
@@ -153,8 +154,8 @@ function urlHost(host: string): string {
 
 export async function startRtdb(options: RtdbOptions): Promise<RtdbServer> {
   const host = options.host ?? '127.0.0.1';
-  const projectId = options.projectId ?? 'demo-satta';
-  const defaultNamespace = options.defaultNamespace ?? `${projectId}-default-rtdb`;
+  const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
+  const defaultNamespace = options.defaultNamespace ?? defaultNamespaceOf(projectId);
   const dataDir = resolve(options.dataDir);
   const log = options.log ?? (() => {});
   // Bugs are shown even without a diagnostics log.
