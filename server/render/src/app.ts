@@ -9,6 +9,7 @@ import { createHostingHandler } from '../../hosting/serve.ts';
 import type { ShellServerBundle } from './bundles.ts';
 import type { ChartDecisions } from './chartDecision.ts';
 import { FeedStore } from './feedStore.ts';
+import { holdings, holdingsLine, type Holdings } from './holdings.ts';
 import { RenderHandlers } from './handlers.ts';
 import { listen, type Listening } from './listen.ts';
 import type { PageCache } from './pageCache.ts';
@@ -69,6 +70,8 @@ export interface RenderOptions {
    * default: from the environment (`HTTP_*`), 10 s to a first request, 620 s idle.
    */
   connections?: ConnectionPolicy;
+  /** How often (ms) a line of what the service holds is logged (0 or absent: never); see holdings(). */
+  memoryLogMs?: number;
   /** SVG -> PNG of the link-preview images (default: resvg off the event loop); tests count the renders. */
   drawPreview?: (svg: string) => Promise<Buffer>;
 }
@@ -83,6 +86,8 @@ export interface RenderServer {
   previews: PreviewImages;
   /** mf-chart's decisions about the chart addresses, each made once per change of its facts. */
   decisions: ChartDecisions;
+  /** What the service holds now: each store's count and bytes, and the process's memory. */
+  holdings(): Holdings;
   /** Checks the remotes' server bundles for a redeploy now (as the timer does). */
   checkRemotes(): Promise<void>;
   /** Stops at once, dropping the connections (tests). */
@@ -144,9 +149,21 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
   listening = server;
   // Once the service knows its own URL (the origin of a local run's pages).
   const prewarm = new Prewarmer(options.data, (route, snapshot) => site.warm(route, snapshot), options.prerenderMs);
+  const held = () => {
+    const loadedYears = (options.data as { loadedYears?: number }).loadedYears;
+    return holdings({
+      pages: { count: site.pages.size, bytes: site.pages.bytes },
+      finishedYears: { count: site.finishedYears.pages.size, bytes: site.finishedYears.pages.bytes },
+      previews: previews.held,
+      ...(loadedYears === undefined ? {} : { liveYears: { count: loadedYears, bytes: 0 } }),
+    });
+  };
+  const memoryLog = options.memoryLogMs ? setInterval(() => console.log(holdingsLine(held())), options.memoryLogMs) : null;
+  memoryLog?.unref();
   const stopTimers = () => {
     remoteChecks.stop();
     prewarm.stop();
+    if (memoryLog) clearInterval(memoryLog);
   };
   return {
     url: server.url,
@@ -155,6 +172,7 @@ export async function startRender(options: RenderOptions): Promise<RenderServer>
     finishedYears: site.finishedYears.pages,
     previews,
     decisions: site.decisions,
+    holdings: held,
     checkRemotes: () => remoteChecks.check(),
     close: () => (stopTimers(), server.close()),
     drain: (graceMs) => (stopTimers(), server.drain(graceMs)),

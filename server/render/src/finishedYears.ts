@@ -3,12 +3,19 @@ import { PageCache, type PageMaker, type StoredPage } from './pageCache.ts';
 import type { RenderTurns } from './renderTurns.ts';
 import type { RenderData } from './renderData.ts';
 
+/**
+ * The bytes of finished years' charts kept (about 30 KB each, gzip and brotli: 1,600 charts);
+ * past it the least recently asked for go, and are rendered again when next asked for.
+ */
+export const FINISHED_YEAR_BYTES = 48 * 1024 * 1024;
+
 /** How long a finished year's chart is served as it is before it is looked at again (ms). */
 export const FINISHED_YEAR_RECHECK_MS = 60 * 60 * 1000;
 
 /**
- * The charts of finished years: every one kept, compactly (its compressed bytes and a hash of
- * what it read, a few KB), rendered once per change of its data. Such a page is served as it is
+ * The charts of finished years: kept compactly (its compressed bytes and a hash of what it read,
+ * about 30 KB), up to `maxBytes` of them, rendered once per change of its data (its bytes
+ * compressed off the event loop). Such a page is served as it is
  * until it is looked at again: after `recheckMs`, or at once after a correction (its year is then
  * loaded, and the page rendered again only if what it read changed).
  */
@@ -21,8 +28,9 @@ export class FinishedYears {
     private readonly data: RenderData,
     private readonly turns: RenderTurns,
     private readonly recheckMs = FINISHED_YEAR_RECHECK_MS,
+    maxBytes = FINISHED_YEAR_BYTES,
   ) {
-    this.pages = new PageCache(maker, { compact: true });
+    this.pages = new PageCache(maker, { compact: true, maxBytes });
   }
 
   /** The chart `key` of a finished year: the kept page while it stands, else looked at in turn. */
@@ -34,7 +42,7 @@ export class FinishedYears {
     if (stored && this.pages.isCurrent(stored) && Date.now() - stored.checkedAt < this.recheckMs) return stored;
     return this.turns.inTurn(async () => {
       const loaded = this.data.loadYear ? await this.data.loadYear(year.game, year.year) : true;
-      return loaded ? this.pages.get(key, this.data.snapshot) : (stored ?? null);
+      return loaded ? this.pages.getAsync(key, this.data.snapshot) : (stored ?? null);
     }, stored);
   }
 

@@ -340,6 +340,25 @@ describe('rendering', () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining('/og/chart/gali/2026-'), expect.any(Error));
     error.mockRestore();
   });
+
+  it('keeps at most maxBytes of images: past it the least recently drawn page’s goes, and is drawn again when asked for', async () => {
+    const draw = vi.fn(async (_svg: string) => Buffer.alloc(1000, 1));
+    const images = new PreviewImages({ timezone: TZ, draw, maxBytes: 2500 });
+    const chart = (year: number) => images.describe({ kind: 'chart', game: 'Gali', year }, snapshot);
+    for (const year of [2020, 2021, 2022]) await images.image(chart(year), snapshot);
+    expect(images.held).toEqual({ count: 2, bytes: 2000 });
+    expect(draw).toHaveBeenCalledTimes(3);
+    // 2021 and 2022 are kept: answered without a drawing.
+    await images.image(chart(2022), snapshot);
+    await images.image(chart(2021), snapshot);
+    expect(draw).toHaveBeenCalledTimes(3);
+    // 2020 went: drawn again, and 2021, drawn before 2022, goes in its place.
+    await images.image(chart(2020), snapshot);
+    expect(draw).toHaveBeenCalledTimes(4);
+    expect(images.held).toEqual({ count: 2, bytes: 2000 });
+    await images.image(chart(2022), snapshot);
+    expect(draw).toHaveBeenCalledTimes(4);
+  });
 });
 
 describe('a crawler asking for many images at once', () => {

@@ -65,6 +65,8 @@ const repair = new LiveRepair({ db, data });
 repair.start();
 // A remote redeployed alone is picked up within this time (its bundle is re-read, or re-fetched with If-None-Match).
 const remoteCheckMs = Number(process.env.RENDER_REMOTE_CHECK_MS ?? 15_000);
+// A line of what the service holds (its stores' counts and bytes, heap and RSS) every 10 minutes.
+const memoryLogMs = Number(process.env.RENDER_MEMORY_LOG_MS ?? 600_000);
 const server = await startRender({
   port: options.port,
   host: options.host,
@@ -75,6 +77,7 @@ const server = await startRender({
   remoteCheckMs,
   prerenderMs: 10,
   connections,
+  memoryLogMs,
 });
 console.log(`render: listening on ${server.url}`);
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { RenderedPage } from './renderPage.ts';
 import { planInputs, type PagePlan } from './plan.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -43,6 +44,12 @@ export interface PageCacheOptions {
    * many pages that rarely change (the charts of finished years: a few KB each).
    */
   compact?: boolean;
+  /**
+   * At most this many bytes of pages (their bodies, compressed or not, and inputs) besides the
+   * pinned routes: past it the least recently asked for go first. Memory is bounded by what is
+   * held, not by how many pages a site has (a compact chart is about 30 KB, a full one 125 KB).
+   */
+  maxBytes?: number;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -94,10 +101,10 @@ export class PageCache {
     return page.generation === this.generation;
   }
 
-  /** The kept pages' sizes: how many, and their bytes (bodies kept, compressed or not). */
+  /** The kept pages' bytes (bodies kept, compressed or not, and their inputs). */
   get bytes(): number {
     let total = 0;
-    for (const page of this.pages.values()) total += page.body.length + page.gzip.length + page.br.length + page.inputs.length;
+    for (const page of this.pages.values()) total += bytesOf(page);
     return total;
   }
 
@@ -125,47 +132,75 @@ export class PageCache {
 
   /** The page for `route` from `snapshot`, rendered only if its inputs changed; null before any data. */
   get(route: string, snapshot: Snapshot | null): StoredPage | null {
+    const look = this.look(route, snapshot);
+    if (look.kind === 'kept') return look.page;
+    const rendered = this.render(route, look.plan, look.snapshot);
+    return rendered ? this.keep(route, look, storedBody(rendered.html, look.snapshot.at, this.options.compact), rendered) : look.stored;
+  }
+
+  /**
+   * As `get`, but a new render's bodies are compressed on libuv's pool, off the event loop (a
+   * chart's gzip and brotli took as long as its render): requests for kept pages are answered
+   * meanwhile. The callers make one such look at a time (RenderTurns).
+   */
+  async getAsync(route: string, snapshot: Snapshot | null): Promise<StoredPage | null> {
+    const look = this.look(route, snapshot);
+    if (look.kind === 'kept') return look.page;
+    const rendered = this.render(route, look.plan, look.snapshot);
+    if (!rendered) return look.stored;
+    const body = await storedBodyOffLoop(rendered.html, look.snapshot.at, this.options.compact);
+    return this.keep(route, look, body, rendered);
+  }
+
+  /** The kept page when it stands for `snapshot`, else the plan to render it from. */
+  private look(route: string, snapshot: Snapshot | null): Look {
     const stored = this.pages.get(route) ?? null;
-    if (stored && this.bound && !this.bound.pinned.includes(route)) {
+    if (stored && !this.bound?.pinned.includes(route)) {
       // Most recently used last: Map keeps insertion order.
       this.pages.delete(route);
       this.pages.set(route, stored);
     }
-    if (!snapshot) return stored;
+    if (!snapshot) return { kind: 'kept', page: stored };
     const current = stored !== null && stored.generation === this.generation;
-    if (current && this.checked.get(route)?.deref() === snapshot) return stored;
+    if (current && this.checked.get(route)?.deref() === snapshot) return { kind: 'kept', page: stored };
     const plan = this.maker.plan(route, snapshot);
     if (stored && current && stored.inputs === this.inputsOf(stored.keys, plan, snapshot)) {
       this.checked.set(route, new WeakRef(snapshot));
       stored.checkedAt = Date.now();
-      return stored;
+      return { kind: 'kept', page: stored };
     }
-    return this.rendered(route, plan, snapshot, stored);
+    return { kind: 'render', plan, snapshot, stored };
   }
 
-  /** `plan` rendered and kept in place of `stored` (kept as it is when the render throws). */
-  private rendered(route: string, plan: PagePlan, snapshot: Snapshot, stored: StoredPage | null): StoredPage | null {
-    let page: RenderedPage;
+  /** `plan` rendered, or null when the render throws (the last page, or none, is kept as it is). */
+  private render(route: string, plan: PagePlan, snapshot: Snapshot): RenderedPage | null {
     try {
-      page = this.maker.render(plan, snapshot);
+      const page = this.maker.render(plan, snapshot);
+      this.renders += 1;
+      return page;
     } catch (error) {
       // A widget that throws must not take the site down: the last page, or the static shell.
       console.error(`render: ${route} failed`, error);
-      return stored;
+      return null;
     }
-    this.renders += 1;
+  }
+
+  /** A new render kept in place of the page `look` found. */
+  private keep(route: string, look: Extract<Look, { kind: 'render' }>, body: StoredBody, page: RenderedPage): StoredPage {
     const keys = Object.keys(page.data);
     const fresh: StoredPage = {
-      ...storedBody(page.html, snapshot.at, this.options.compact),
-      plan,
+      ...body,
+      plan: look.plan,
       keys,
-      inputs: this.inputsOf(keys, plan, snapshot),
+      inputs: this.inputsOf(keys, look.plan, look.snapshot),
       generation: this.generation,
       checkedAt: Date.now(),
     };
-    if (stored) retire(stored);
+    const replaced = this.pages.get(route);
+    if (replaced) retire(replaced);
+    this.pages.delete(route);
     this.pages.set(route, fresh);
-    this.checked.set(route, new WeakRef(snapshot));
+    this.checked.set(route, new WeakRef(look.snapshot));
     this.evict();
     return fresh;
   }
@@ -175,18 +210,32 @@ export class PageCache {
     return this.options.compact ? createHash('sha256').update(inputs).digest('base64url') : inputs;
   }
 
+  /** Past the bound (pages, or bytes), the least recently asked for unpinned pages go. */
   private evict(): void {
-    if (!this.bound) return;
-    const { limit, pinned } = this.bound;
-    const unpinned = [...this.pages.keys()].filter((route) => !pinned.includes(route));
-    for (const route of unpinned.slice(0, Math.max(0, unpinned.length - limit))) {
-      const page = this.pages.get(route);
-      if (page) retire(page);
+    const { maxBytes } = this.options;
+    if (!this.bound && maxBytes === undefined) return;
+    const pinned = this.bound?.pinned ?? [];
+    const unpinned = [...this.pages].filter(([route]) => !pinned.includes(route));
+    let excess = this.bound ? Math.max(0, unpinned.length - this.bound.limit) : 0;
+    let bytes = maxBytes === undefined ? 0 : unpinned.reduce((sum, [, page]) => sum + bytesOf(page), 0);
+    for (const [route, page] of unpinned) {
+      // The page just kept (the last) stays, however large.
+      if (page === unpinned.at(-1)?.[1]) break;
+      if (excess <= 0 && (maxBytes === undefined || bytes <= maxBytes)) break;
+      retire(page);
       this.pages.delete(route);
       this.checked.delete(route);
+      excess -= 1;
+      bytes -= bytesOf(page);
     }
   }
 }
+
+/** What a look at a page found: the page as it stands, or the plan to render it from. */
+type Look = { kind: 'kept'; page: StoredPage | null } | { kind: 'render'; plan: PagePlan; snapshot: Snapshot; stored: StoredPage | null };
+
+/** What a kept page costs: its bodies (compressed or not) and its inputs. */
+const bytesOf = (page: StoredPage) => page.body.length + page.gzip.length + page.br.length + page.inputs.length;
 
 /**
  * How long a body must stay current before its smaller brotli copy is made. Results are often
@@ -200,8 +249,11 @@ const smallerBrotli = new WeakMap<StoredBody, NodeJS.Timeout>();
 
 /**
  * `text` compressed both ways. Brotli at quality 5 now (about 2 ms for the home page) so that a
- * new result is served at once; the smaller quality-11 copy (30-100 ms) replaces it off the
- * request path, once the body has stayed current for SMALLER_BROTLI_AFTER_MS (see retire).
+ * new result is served at once; the smaller quality-11 copy (30-130 ms of CPU for a page) replaces
+ * it off the request path, once the body has stayed current for SMALLER_BROTLI_AFTER_MS (see
+ * retire). A compact body (a finished year's chart) gets no such copy: a crawler renders each of
+ * hundreds once, the quality-11 copy cost four times its render (125 ms of CPU against about 30
+ * for a 68 KB chart, on the one CPU the service has) to save 3 KB of a page a CDN keeps an hour.
  */
 export function storedBody(text: string, dataAt: number, compact = false): StoredBody {
   const body = Buffer.from(text);
@@ -209,13 +261,14 @@ export function storedBody(text: string, dataAt: number, compact = false): Store
     // A compact body is served compressed; a client that accepts neither gets it inflated.
     body: compact ? EMPTY : body,
     gzip: gzipSync(body, { level: 9 }),
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    br: brotliCompressSync(body, { params: brotliParams(body, 5) }),
+    etag: etagOf(body),
     dataAt,
   };
+  if (compact) return stored;
   const timer = setTimeout(() => {
     smallerBrotli.delete(stored);
-    brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, (error, smaller) => {
+    brotliCompress(body, { params: brotliParams(body, 11) }, (error, smaller) => {
       if (!error && smaller.length < stored.br.length) stored.br = smaller;
     });
   }, SMALLER_BROTLI_AFTER_MS);
@@ -223,6 +276,32 @@ export function storedBody(text: string, dataAt: number, compact = false): Store
   smallerBrotli.set(stored, timer);
   return stored;
 }
+
+const gzipOffLoop = promisify(gzip);
+const brotliOffLoop = promisify(brotliCompress);
+
+/** As storedBody, compressed on libuv's pool (both forms at once), off the event loop. */
+export async function storedBodyOffLoop(text: string, dataAt: number, compact = false): Promise<StoredBody> {
+  if (!compact) return storedBody(text, dataAt, compact);
+  const body = Buffer.from(text);
+  const [gzipped, br] = await Promise.all([gzipOffLoop(body, { level: 9 }), brotliOffLoop(body, { params: brotliParams(body, 5) })]);
+  return { body: EMPTY, gzip: gzipped, br, etag: etagOf(body), dataAt };
+}
+
+/**
+ * Brotli at `quality`, its window no larger than the body needs: the default 4 MB window made
+ * every compression on libuv's pool allocate (and glibc's per-thread arenas keep) several MB.
+ */
+function brotliParams(body: Buffer, quality: number): Record<number, number> {
+  const lgwin = Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length + 1))));
+  return {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    [constants.BROTLI_PARAM_LGWIN]: lgwin,
+  };
+}
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** `stored` is no longer served (a newer body replaced it): its smaller copy is not made. */
 export function retire(stored: StoredBody): void {

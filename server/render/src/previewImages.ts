@@ -26,6 +26,9 @@ interface Drawing {
 /** A drawing dropped at its turn because every request that wanted it had gone. */
 class Dropped extends Error {}
 
+/** The bytes of preview images kept (about 55 KB each: some 600 pages). */
+export const PREVIEW_BYTES = 32 * 1024 * 1024;
+
 /** Drawings that may wait for their turn (one is drawn at a time, about 140 ms each). */
 export const PREVIEW_QUEUE = 16;
 
@@ -56,6 +59,8 @@ export class PreviewImages {
       timezone: string;
       /** Pages that keep an image (default 1,000: `/` and every chart of a large site; about 50 KB each). */
       limit?: number;
+      /** At most this many bytes of images (default PREVIEW_BYTES), the least recently drawn going first. */
+      maxBytes?: number;
       /** Drawings that may wait for their turn (default PREVIEW_QUEUE). */
       queue?: number;
       /** SVG -> PNG (default: resvg off the event loop); tests put a counting one in. */
@@ -130,6 +135,34 @@ export class PreviewImages {
     }
   }
 
+  /** The images kept (each page's current and last one, counted once) and their bytes. */
+  get held(): { count: number; bytes: number } {
+    const images = new Set<StoredImage>(this.last.values());
+    for (const drawing of this.kept.values()) if (drawing.done) images.add(drawing.done);
+    let bytes = 0;
+    for (const image of images) bytes += image.png.length;
+    return { count: images.size, bytes };
+  }
+
+  /**
+   * Past `maxBytes`, the images of the least recently drawn pages go (never `keep`'s, just
+   * drawn): a page without one is drawn again when asked for.
+   */
+  private trim(keep: string): void {
+    const maxBytes = this.options.maxBytes ?? PREVIEW_BYTES;
+    let { bytes } = this.held;
+    if (bytes <= maxBytes) return;
+    for (const key of [...this.last.keys()]) {
+      if (bytes <= maxBytes) break;
+      if (key === keep) continue;
+      const last = this.last.get(key);
+      const kept = this.kept.get(key);
+      this.last.delete(key);
+      if (kept?.done) this.kept.delete(key);
+      bytes -= (last?.png.length ?? 0) + (kept?.done && kept.done !== last ? kept.done.png.length : 0);
+    }
+  }
+
   private get queue(): number {
     return this.options.queue ?? PREVIEW_QUEUE;
   }
@@ -158,6 +191,7 @@ export class PreviewImages {
       drawing.done = image;
       this.last.delete(key);
       this.last.set(key, image);
+      this.trim(key);
       return image;
     });
     this.turn = drawing.image.catch(() => undefined);
