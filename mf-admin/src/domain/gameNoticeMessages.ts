@@ -11,7 +11,6 @@ export const noticeCount = (length: number): string => `${length} of ${NOTICE_MA
 export const SAVE_NOTICE = 'Save notice';
 export const TODAYS_NOTICES = "Today's notices";
 export const NO_NOTICES = 'No notices today.';
-export const REMOVE = 'Remove';
 /** The rest of a Remove button's name, for a screen reader: 'Remove the notice of Gali'. */
 export const removeNoticeName = (game: string): string => ` the notice of ${game}`;
 

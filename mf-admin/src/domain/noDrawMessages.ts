@@ -15,7 +15,6 @@ export const weeklyFromNote = (date: string): string => `Counts from today, ${da
 
 export const MARKED_DAYS = 'Marked days';
 export const NO_MARKS = 'No days marked yet.';
-export const REMOVE = 'Remove';
 /** The rest of a Remove button's name, for a screen reader: 'Remove the mark of Gali on 26-11-2026'. */
 export const removeDateName = (game: string, date: string): string => ` the mark of ${game} on ${date}`;
 export const removeWeekdayName = (game: string, weekday: string): string => ` the mark of ${game} every ${weekday}`;

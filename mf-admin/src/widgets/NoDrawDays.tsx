@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { DataError, useLive } from '@satta/shared/data';
 import { MESSAGE_MS } from '@satta/shared/domain/constants';
@@ -6,14 +6,13 @@ import { WEEKDAYS, WEEKDAY_LABELS, isWeekday, marksOf, type Weekday } from '@sat
 import {
   DATE_FORMAT_ERROR,
   DATE_FORMAT_HINT,
-  LOADING,
   PLEASE_SELECT_DATE,
   PLEASE_SELECT_SATTANAME,
   SAVING,
   forGame,
 } from '@satta/shared/domain/messages';
 import { formatDisplayDate, parseDisplayDate } from '@satta/shared/domain/siteTime';
-import { Button, colors, Form, Input, Label, Panel, Select, StatusLine, VisuallyHidden } from '@satta/shared/ui';
+import { Button, colors, Form, Input, Label, Panel, Select, StatusLine } from '@satta/shared/ui';
 import { errorText } from '../domain/errorText.ts';
 import { RECENT_DAYS, noDrawMarks } from '../domain/noDrawMarks.ts';
 import {
@@ -27,7 +26,6 @@ import {
   NO_MARKS,
   ONE_DATE,
   PLEASE_SELECT_WEEKDAY,
-  REMOVE,
   SELECT_DAY,
   alreadyNoDraw,
   alreadyNoDrawWeekday,
@@ -43,22 +41,9 @@ import {
   weeklyFromNote,
 } from '../domain/noDrawMessages.ts';
 import { useAdminData } from '../hooks/adminData.ts';
-import { WritePendingError } from '../hooks/pendingWrites.ts';
 import { useSiteNow } from '../hooks/useSiteNow.ts';
 import { useWriteMessage } from '../hooks/useWriteMessage.ts';
-import { GameSelect } from '../ui/GameSelect.tsx';
-
-const Note = styled.p`
-  margin: 0;
-  font-size: 0.9rem;
-  color: ${colors.muted};
-`;
-
-const Hint = styled.p`
-  margin: 4px 0 0;
-  font-size: 0.8rem;
-  color: ${colors.muted};
-`;
+import { EntryList, EntryRow, GameEntrySection, Hint, Note, useEntryWrites } from '../ui/PerGameEntries.tsx';
 
 // A group of its form's fields under a small title, without a box of its own.
 const Fieldset = styled.fieldset`
@@ -77,35 +62,6 @@ const Fieldset = styled.fieldset`
   }
 `;
 
-// A column: a child's flex basis would be its height here. The game picker's basis (220px, its
-// width beside the number in a Row) left 150 px of blank space under it on a phone. Tripled to win
-// over the picker's doubled rule.
-const Section = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-
-  &&& > * {
-    flex: none;
-  }
-`;
-
-const ListHeading = styled.h3`
-  margin: 16px 0 0;
-  font-size: 1rem;
-  &:focus {
-    outline: none;
-  }
-`;
-
-const Games = styled.ul`
-  list-style: none;
-  margin: 8px 0 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-`;
-
 const GameName = styled.h4`
   margin: 0 0 4px;
   font-size: 1rem;
@@ -117,14 +73,6 @@ const Marks = styled.ul`
   padding: 0;
   display: grid;
   gap: 6px;
-`;
-
-const Mark = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 8px;
-  align-items: center;
-  justify-content: space-between;
 `;
 
 /** What a Remove takes away: one date, or a weekly mark. */
@@ -150,15 +98,14 @@ export function NoDrawDays() {
   // What the admin typed; null follows today (which moves at midnight).
   const [typedDate, setTypedDate] = useState<string | null>(null);
   const [weekday, setWeekday] = useState<Weekday | ''>('');
-  // Which action is being written: 'date', 'weekday' or a Remove's key.
-  const [busy, setBusy] = useState<string | null>(null);
+  // Which action is being written (list.busy): 'date', 'weekday' or a Remove's key.
+  const list = useEntryWrites();
   const form = useWriteMessage();
   // The form the message is about: it is shown under that form's button.
   const [formLine, setFormLine] = useState<'date' | 'weekday'>('date');
-  const list = useWriteMessage();
-  const listHeading = useRef<HTMLHeadingElement>(null);
   const dateHintId = useId();
   const weekdayHintId = useId();
+  const busy = list.busy;
 
   const date = typedDate ?? formatDisplayDate(today);
 
@@ -168,31 +115,9 @@ export function NoDrawDays() {
     return own ? errorText(error) : forGame(errorText(error), name);
   };
 
-  /** Writes through the pending-writes queue and says how it went on `line`; true once written or queued. */
-  async function write(
-    key: string,
-    line: ReturnType<typeof useWriteMessage>,
-    name: string,
-    command: () => Promise<void>,
-    done: string,
-  ): Promise<boolean> {
-    setBusy(key);
-    try {
-      await command();
-      line.show(done, 'success', MESSAGE_MS);
-      return true;
-    } catch (error) {
-      // Not acknowledged in time: not a failure; the list of pending changes has it.
-      if (error instanceof WritePendingError) {
-        line.pending(error, (text) => forGame(text, name));
-        return true;
-      }
-      line.show(failure(error, name), 'error', MESSAGE_MS);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
+  /** Writes on the form's line, through the pending-writes queue; true once written or queued. */
+  const write = (key: string, name: string, command: () => Promise<void>, done: string) =>
+    list.write(key, form, name, command, done, (error) => failure(error, name));
 
   async function markDate(event: FormEvent) {
     event.preventDefault();
@@ -203,7 +128,7 @@ export function NoDrawDays() {
     if (dateKey === null) return form.show(DATE_FORMAT_ERROR, 'error', MESSAGE_MS);
     const shown = formatDisplayDate(dateKey);
     if (marksOf(holidays, game)?.dates[dateKey]) return form.show(alreadyNoDraw(game, shown), 'info', MESSAGE_MS);
-    if (await write('date', form, game, () => data.setNoDrawDate(game, dateKey, true), noDrawMarked(game, shown))) setTypedDate(null);
+    if (await write('date', game, () => data.setNoDrawDate(game, dateKey, true), noDrawMarked(game, shown))) setTypedDate(null);
   }
 
   async function markWeekday(event: FormEvent) {
@@ -216,7 +141,7 @@ export function NoDrawDays() {
     const from = marksOf(holidays, game)?.weekdays[weekday];
     if (from !== undefined) return form.show(alreadyNoDrawWeekday(game, day, formatDisplayDate(from)), 'info', MESSAGE_MS);
     const done = noDrawWeekdayMarked(game, day, formatDisplayDate(today));
-    if (await write('weekday', form, game, () => data.setNoDrawWeekday(game, weekday, today), done)) setWeekday('');
+    if (await write('weekday', game, () => data.setNoDrawWeekday(game, weekday, today), done)) setWeekday('');
   }
 
   async function remove(removal: Removal) {
@@ -225,25 +150,21 @@ export function NoDrawDays() {
       'dateKey' in removal
         ? noDrawRemoved(removal.game, formatDisplayDate(removal.dateKey))
         : noDrawWeekdayRemoved(removal.game, WEEKDAY_LABELS[removal.weekday]);
-    await write(
+    await list.remove(
       key,
-      list,
       removal.game,
       () =>
         'dateKey' in removal
           ? data.setNoDrawDate(removal.game, removal.dateKey, false)
           : data.setNoDrawWeekday(removal.game, removal.weekday, null),
       done,
+      (error) => failure(error, removal.game),
     );
-    // The button pressed is gone (or going): the focus waits above the message instead of on the page's top.
-    listHeading.current?.focus();
   }
 
   return (
     <Panel title={NO_DRAW_TITLE}>
-      <Section>
-        <Note>{NO_DRAW_INTRO}</Note>
-        <GameSelect value={game} onChange={setGame} />
+      <GameEntrySection intro={NO_DRAW_INTRO} game={game} onGame={setGame}>
         <Form onSubmit={markDate} noValidate>
           <Fieldset>
             <legend>{ONE_DATE}</legend>
@@ -293,57 +214,39 @@ export function NoDrawDays() {
           </Fieldset>
           <StatusLine message={formLine === 'weekday' ? form.message : null} />
         </Form>
-      </Section>
-      <ListHeading ref={listHeading} tabIndex={-1}>
-        {MARKED_DAYS}
-      </ListHeading>
-      <StatusLine message={list.message} />
-      {holidays === undefined && <p>{LOADING}</p>}
-      {holidays !== undefined && marks.length === 0 && <p>{NO_MARKS}</p>}
-      {marks.length > 0 && (
-        <Games aria-label={MARKED_DAYS}>
-          {marks.map((entry) => (
-            <li key={entry.game}>
-              <GameName>{entry.game}</GameName>
-              {entry.weekly.length + entry.dates.length > 0 && (
-                <Marks aria-label={entry.game}>
-                  {entry.weekly.map(({ weekday: day, from }) => (
-                    <Mark key={day}>
-                      <span>{markedWeekdayLine(WEEKDAY_LABELS[day], formatDisplayDate(from))}</span>
-                      <Button
-                        $size="compact"
-                        $variant="secondary"
-                        type="button"
-                        disabled={busy !== null}
-                        onClick={() => void remove({ game: entry.game, weekday: day })}
-                      >
-                        {REMOVE}
-                        <VisuallyHidden>{removeWeekdayName(entry.game, WEEKDAY_LABELS[day])}</VisuallyHidden>
-                      </Button>
-                    </Mark>
-                  ))}
-                  {entry.dates.map(({ dateKey, weekday: day }) => (
-                    <Mark key={dateKey}>
-                      <span>{markedDateLine(formatDisplayDate(dateKey), WEEKDAY_LABELS[day], dateKey === today)}</span>
-                      <Button
-                        $size="compact"
-                        $variant="secondary"
-                        type="button"
-                        disabled={busy !== null}
-                        onClick={() => void remove({ game: entry.game, dateKey })}
-                      >
-                        {REMOVE}
-                        <VisuallyHidden>{removeDateName(entry.game, formatDisplayDate(dateKey))}</VisuallyHidden>
-                      </Button>
-                    </Mark>
-                  ))}
-                </Marks>
-              )}
-              {entry.older > 0 && <Note>{olderMarks(entry.older, RECENT_DAYS)}</Note>}
-            </li>
-          ))}
-        </Games>
-      )}
+      </GameEntrySection>
+      <EntryList title={MARKED_DAYS} list={list} count={holidays === undefined ? undefined : marks.length} empty={NO_MARKS} gap={12}>
+        {marks.map((entry) => (
+          <li key={entry.game}>
+            <GameName>{entry.game}</GameName>
+            {entry.weekly.length + entry.dates.length > 0 && (
+              <Marks aria-label={entry.game}>
+                {entry.weekly.map(({ weekday: day, from }) => (
+                  <EntryRow
+                    key={day}
+                    removeName={removeWeekdayName(entry.game, WEEKDAY_LABELS[day])}
+                    disabled={busy !== null}
+                    onRemove={() => void remove({ game: entry.game, weekday: day })}
+                  >
+                    {markedWeekdayLine(WEEKDAY_LABELS[day], formatDisplayDate(from))}
+                  </EntryRow>
+                ))}
+                {entry.dates.map(({ dateKey, weekday: day }) => (
+                  <EntryRow
+                    key={dateKey}
+                    removeName={removeDateName(entry.game, formatDisplayDate(dateKey))}
+                    disabled={busy !== null}
+                    onRemove={() => void remove({ game: entry.game, dateKey })}
+                  >
+                    {markedDateLine(formatDisplayDate(dateKey), WEEKDAY_LABELS[day], dateKey === today)}
+                  </EntryRow>
+                ))}
+              </Marks>
+            )}
+            {entry.older > 0 && <Note>{olderMarks(entry.older, RECENT_DAYS)}</Note>}
+          </li>
+        ))}
+      </EntryList>
     </Panel>
   );
 }
