@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { siteNow } from '../../shared/domain/siteTime.ts';
-import {
-  MOBILE,
-  dismissNotificationPrompt,
-  launchBrowser,
-  muteNotificationPrompt,
-  openPage,
-  waitForLiveResults,
-  waitForSplashToGo,
-  type TestPage,
-} from '../support/browser.ts';
-import { ownerRest } from '../support/resultsRest.ts';
-import { signInAsAdmin, visitorSees } from '../support/admin.ts';
+import { visitorSees } from '../support/admin.ts';
+import { adminVisitor } from '../support/adminVisitor.ts';
 
 /*
  * Issue 38, point 1: the admin's notice of the day for one game. The admin writes 'रिजल्ट में देरी'
@@ -29,24 +18,16 @@ const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
 const GAME = 'Gaziyabad';
 const NOTICE = 'रिजल्ट में देरी';
 
-const rest = ownerRest(database);
 /** The e2e database is shared by every file: what this file changes is put back afterwards. */
-const TOUCHED = [`sattanamee/${GAME}/${TODAY}`, `holidays/${GAME}`, 'gameNotices'];
-const saved = new Map<string, unknown>();
-
-let browser: Browser;
-const opened: TestPage[] = [];
-
-beforeAll(async () => {
-  for (const path of TOUCHED) saved.set(path, await rest(path));
-  for (const path of TOUCHED) await rest(path, 'DELETE');
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const tab of opened) await tab.context.close();
-  await browser?.close();
-  for (const [path, value] of saved) await rest(path, value === null ? 'DELETE' : 'PUT', value ?? undefined);
+const {
+  rest,
+  visitor: visit,
+  dashboard,
+} = adminVisitor({
+  database,
+  site,
+  admin,
+  touched: [`sattanamee/${GAME}/${TODAY}`, `holidays/${GAME}`, 'gameNotices'],
 });
 
 /** The page's HTML as the render service serves it. */
@@ -63,21 +44,10 @@ async function previewText(path: string): Promise<string> {
 
 describe("a game's notice of the day", () => {
   it('the admin sets it: an open page shows it live, the server HTML and the link previews have it; Remove brings Wait... back', async () => {
-    const visitorTab = await openPage(browser, MOBILE);
-    opened.push(visitorTab);
-    const visitor = visitorTab.page;
-    await muteNotificationPrompt(visitor);
-    await visitor.goto(`${site}/`);
-    await waitForSplashToGo(visitor);
-    await dismissNotificationPrompt(visitor);
-    await waitForLiveResults(visitor);
+    const visitor = await visit('/', { live: true });
     await visitorSees(visitor, GAME, 'Wait...');
 
-    const tab = await openPage(browser, MOBILE);
-    opened.push(tab);
-    const page = tab.page;
-    await signInAsAdmin(page, site, admin);
-    const section = page.getByRole('region', { name: 'Game notice for today', exact: true });
+    const { section } = await dashboard('Game notice for today');
     await section.getByLabel('Sattaname').selectOption(GAME);
     // Too long: refused with the reason, nothing written.
     await section.getByRole('textbox', { name: 'Notice' }).fill('देरी '.repeat(13));
@@ -93,9 +63,9 @@ describe("a game's notice of the day", () => {
     // The visitor's page, open all along, shows it in the game's row instead of 'Wait...'.
     await visitorSees(visitor, GAME, NOTICE);
     // The server's HTML of / has it, and the link preview's words of / and of the game's chart.
-    await expect.poll(async () => (await served('/')).includes(`>${NOTICE}</span>`), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => previewText('/'), { timeout: 15_000 }).toContain(`${GAME} ${NOTICE}`);
-    await expect.poll(() => previewText('/chart/gaziyabad'), { timeout: 15_000 }).toContain(`आज का रिज़ल्ट: ${NOTICE}`);
+    await expect.poll(async () => (await served('/')).includes(`>${NOTICE}</span>`)).toBe(true);
+    await expect.poll(() => previewText('/')).toContain(`${GAME} ${NOTICE}`);
+    await expect.poll(() => previewText('/chart/gaziyabad')).toContain(`आज का रिज़ल्ट: ${NOTICE}`);
     // The dashboard lists it with its Remove button.
     await section.getByRole('list', { name: "Today's notices" }).getByText(NOTICE).waitFor();
 
@@ -103,7 +73,7 @@ describe("a game's notice of the day", () => {
     await section.getByText(`${GAME}: the notice is removed.`, { exact: true }).waitFor();
     await visitorSees(visitor, GAME, 'Wait...');
     expect(await rest('gameNotices')).toBeNull();
-    await expect.poll(async () => (await served('/')).includes(NOTICE), { timeout: 15_000 }).toBe(false);
+    await expect.poll(async () => (await served('/')).includes(NOTICE)).toBe(false);
     expect(await previewText('/')).toContain(`${GAME} Wait...`);
   });
 });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { formatDisplayDate, siteNow } from '../../shared/domain/siteTime.ts';
-import {
-  MOBILE,
-  dismissNotificationPrompt,
-  muteNotificationPrompt,
-  launchBrowser,
-  openPage,
-  waitForLiveResults,
-  waitForSplashToGo,
-  type TestPage,
-} from '../support/browser.ts';
-import { fetchGameNames, ownerRest, resultWriter } from '../support/resultsRest.ts';
+import { fetchGameNames, resultWriter } from '../support/resultsRest.ts';
 import { countdownSeconds, ist } from '../support/siteClock.ts';
-import { signInAsAdmin, visitorSees } from '../support/admin.ts';
+import { visitorSees } from '../support/admin.ts';
+import { adminVisitor } from '../support/adminVisitor.ts';
 import { GAME_TIMES } from '../support/gameTimes.ts';
 
 /*
@@ -33,58 +24,34 @@ const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
 const TODAY_SHOWN = formatDisplayDate(TODAY);
 const NO_DRAW_TODAY = 'आज अवकाश (No draw today)';
 
-const rest = ownerRest(database);
 const writer = resultWriter(database);
 /** The e2e database is shared by every file: what this file changes is put back afterwards. */
-const TOUCHED = [`sattanamee/Faridabad/${TODAY}`, 'holidays'];
-const saved = new Map<string, unknown>();
-
-let browser: Browser;
-const opened: TestPage[] = [];
-
-beforeAll(async () => {
-  // A game this file does not know would change which game is current or next.
-  expect((await fetchGameNames(database)).sort()).toEqual(Object.keys(GAME_TIMES).sort());
-  await writer.putTimes(GAME_TIMES);
-  for (const path of TOUCHED) saved.set(path, await rest(path));
-  for (const path of TOUCHED) await rest(path, 'DELETE');
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const tab of opened) await tab.context.close();
-  await browser?.close();
-  await writer.cleanup();
-  for (const [path, value] of saved) await rest(path, 'PUT', value);
+const { rest, visitor, dashboard } = adminVisitor({
+  database,
+  site,
+  admin,
+  touched: [`sattanamee/Faridabad/${TODAY}`, 'holidays'],
+  before: async () => {
+    // A game this file does not know would change which game is current or next.
+    expect((await fetchGameNames(database)).sort()).toEqual(Object.keys(GAME_TIMES).sort());
+    await writer.putTimes(GAME_TIMES);
+  },
+  after: () => writer.cleanup(),
 });
 
 /** A fresh visitor on a phone whose clock says `time` today. */
-async function visitAt(time: string, path = '/'): Promise<Page> {
-  const tab = await openPage(browser, MOBILE);
-  opened.push(tab);
-  await tab.page.clock.install({ time: ist(TODAY, time) });
-  await muteNotificationPrompt(tab.page);
-  await tab.page.goto(site + path);
-  await waitForSplashToGo(tab.page);
-  return tab.page;
-}
+const visitAt = (time: string, path = '/', live = false): Promise<Page> => visitor(path, { at: ist(TODAY, time), live });
 
 const widget = (page: Page, name: string): Locator => page.locator(`[data-widget="mf-results/${name}"]`);
 const nextName = (page: Page) => widget(page, 'NextGame').getByTestId('next-game-name');
 
 describe('days without a draw', () => {
   it('the admin marks a game for today; an open page shows no draw at once, skips it as next game, and takes the mark back', async () => {
-    const visitor = await visitAt('17:50');
-    await dismissNotificationPrompt(visitor);
-    await waitForLiveResults(visitor);
+    const visitor = await visitAt('17:50', '/', true);
     await visitorSees(visitor, 'Faridabad', 'Wait...');
     expect(await nextName(visitor).textContent()).toBe('Faridabad');
 
-    const tab = await openPage(browser, MOBILE);
-    opened.push(tab);
-    const page = tab.page;
-    await signInAsAdmin(page, site, admin);
-    const section = page.getByRole('region', { name: 'Days without a draw', exact: true });
+    const { page, section } = await dashboard('Days without a draw');
     await section.getByLabel('Sattaname').selectOption('Faridabad');
     // The date starts on today, in the site's one way of writing a date.
     expect(await section.getByLabel('Date', { exact: true }).inputValue()).toBe(TODAY_SHOWN);
@@ -126,9 +93,7 @@ describe('days without a draw', () => {
     // The render service follows the node: the next render of the home page has the words.
     await expect.poll(async () => (await (await fetch(`${site}/`)).text()).includes('आज अवकाश')).toBe(true);
 
-    const visitor = await visitAt('18:10');
-    await dismissNotificationPrompt(visitor);
-    await waitForLiveResults(visitor);
+    const visitor = await visitAt('18:10', '/', true);
     await visitorSees(visitor, 'Faridabad', NO_DRAW_TODAY);
     // Without the mark Faridabad (06:00 PM) would be the current game; Agra (05:40 PM) is.
     expect(await widget(visitor, 'CurrentGame').getByTestId('current-game-name').textContent()).toBe('Agra');
