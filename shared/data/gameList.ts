@@ -1,5 +1,5 @@
 import { RESULTS_ROOT } from './paths.ts';
-import type { RestRead } from './rest.ts';
+import { withRestQuery, type RestRead } from './restQuery.ts';
 
 /*
  * One REST read of the database for the servers, with their own headers (a service's access
@@ -26,15 +26,9 @@ export interface GameListRead {
 /** The shallow read of the results root: the game names. */
 export const GAME_LIST_READ: RestRead = { path: RESULTS_ROOT, shallow: true };
 
-/** The address of `read` on `base` (Firebase's REST query parameters, JSON-encoded as it wants them). */
+/** The address of `read` on `base` (its query as restQuery.ts writes it, as for the pages), the namespace last. */
 export function restNodeUrl(base: string, namespace: string | null | undefined, read: RestRead): URL {
-  const url = new URL(`${base.replace(/\/+$/, '')}/${read.path}.json`);
-  if (read.shallow) url.searchParams.set('shallow', 'true');
-  if (read.orderBy !== undefined) url.searchParams.set('orderBy', JSON.stringify(read.orderBy));
-  if (read.startAt !== undefined) url.searchParams.set('startAt', JSON.stringify(read.startAt));
-  if (read.endAt !== undefined) url.searchParams.set('endAt', JSON.stringify(read.endAt));
-  if (read.limitToFirst !== undefined) url.searchParams.set('limitToFirst', String(read.limitToFirst));
-  if (read.limitToLast !== undefined) url.searchParams.set('limitToLast', String(read.limitToLast));
+  const url = withRestQuery(new URL(`${base.replace(/\/+$/, '')}/${read.path}.json`), read);
   if (namespace) url.searchParams.set('ns', namespace);
   return url;
 }

@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs';
 import type { RuntimeConfig } from './config.ts';
 import { databaseNamespace } from './namespace.ts';
+import { withRestQuery, type RestRead } from './restQuery.ts';
 
 /*
  * The database's REST API, without the Firebase SDK: what a visitor's page needs to read the
@@ -9,18 +10,7 @@ import { databaseNamespace } from './namespace.ts';
  * auth_revoked). The SDK (about 52 KB gzip) loads only for the admin.
  */
 
-/** One REST read: a path and the query Firebase's REST API takes for it. */
-export interface RestRead {
-  path: string;
-  /** `$key` or a child's name. */
-  orderBy?: string;
-  startAt?: string | number;
-  endAt?: string | number;
-  limitToFirst?: number;
-  limitToLast?: number;
-  /** Children as `true` (their names only). */
-  shallow?: boolean;
-}
+export type { RestRead } from './restQuery.ts';
 
 /** The URL of `read` on the configured database (the local emulator when the config names one). */
 export function restUrl(config: Pick<RuntimeConfig, 'firebase' | 'emulators'>, read: RestRead): string {
@@ -29,13 +19,7 @@ export function restUrl(config: Pick<RuntimeConfig, 'firebase' | 'emulators'>, r
   const url = emulator ? new URL(`http://${emulator.host}:${emulator.port}/${read.path}.json`) : new URL(`/${read.path}.json`, base);
   const ns = databaseNamespace(base);
   if (emulator && ns) url.searchParams.set('ns', ns);
-  if (read.shallow) url.searchParams.set('shallow', 'true');
-  if (read.orderBy !== undefined) url.searchParams.set('orderBy', JSON.stringify(read.orderBy));
-  if (read.startAt !== undefined) url.searchParams.set('startAt', JSON.stringify(read.startAt));
-  if (read.endAt !== undefined) url.searchParams.set('endAt', JSON.stringify(read.endAt));
-  if (read.limitToFirst !== undefined) url.searchParams.set('limitToFirst', String(read.limitToFirst));
-  if (read.limitToLast !== undefined) url.searchParams.set('limitToLast', String(read.limitToLast));
-  return url.toString();
+  return withRestQuery(url, read).toString();
 }
 
 /** GET one read; rejects on a failed request or an error answer. */
