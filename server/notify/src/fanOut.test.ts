@@ -247,6 +247,34 @@ describe('fan-out: encryption ahead of sending', () => {
     expect(asked).toHaveLength(10);
   });
 
+  it("holds at most 512 bodies ahead of their sending for two fan-outs at once (a result's shards), and sends every one", async () => {
+    let asked = 0;
+    const encryptor = {
+      workers: 1,
+      encrypt: async (_keys: { p256dh: string; auth: string }, plaintext: Buffer) => {
+        asked += 1;
+        return Buffer.from(plaintext);
+      },
+      close: () => undefined,
+    };
+    const h = harness({}, { encryptor, concurrency: 2, limiter: createLimiter(2) });
+    const first = Array.from({ length: 1_500 }, (_, i) => target(`a${i}`, 'one.example'));
+    const second = Array.from({ length: 1_500 }, (_, i) => target(`b${i}`, 'two.example'));
+    const results = Promise.all([h.run(first), h.run(second)]);
+    let most = 0;
+    for (let i = 0; i < 2_000 && h.calls.length < 3_000; i += 1) {
+      await vi.advanceTimersByTimeAsync(1);
+      most = Math.max(most, asked - h.calls.length);
+    }
+    const [a, b] = await results;
+    expect(a).toMatchObject({ total: 1_500, sent: 1_500 });
+    expect(b).toMatchObject({ total: 1_500, sent: 1_500 });
+    expect(asked).toBe(3_000);
+    // 512 waiting, plus the two in flight asked for on their own.
+    expect(most).toBeGreaterThan(100);
+    expect(most).toBeLessThanOrEqual(514);
+  });
+
   it('counts a subscription whose keys cannot be used as failed and goes on', async () => {
     const h = harness({});
     const broken: Target = {
