@@ -37,7 +37,13 @@ export async function startPushEndpoint(options: { keepBodies?: boolean; lean?: 
   const waiters = new Set<() => void>();
   const server: Server = options.lean
     ? leanServer((path, body) => {
-        received.push({ path, headers: {}, body: received.length % LEAN_SAMPLE === 0 ? Buffer.from(body) : EMPTY, status: 201, at: Date.now() });
+        received.push({
+          path,
+          headers: {},
+          body: received.length % LEAN_SAMPLE === 0 ? Buffer.from(body) : EMPTY,
+          status: 201,
+          at: Date.now(),
+        });
         if (waiters.size > 0) for (const wake of [...waiters]) wake();
       })
     : createServer((req, res) => {
