@@ -194,6 +194,37 @@ describe('LiveData', () => {
     live.stop();
   });
 
+  it('reads the list one at a time: moves of the stamp while a read is under way make one more read, not one each', async () => {
+    const db = new FakeDatabase({ ...tree(), live: { v: { games: 1 } } });
+    let release: () => void = () => undefined;
+    let reads = 0;
+    const live = new LiveData({
+      db: db as unknown as Database,
+      timezone: 'Asia/Kolkata',
+      restRead: async (read) => {
+        reads += 1;
+        // The second read hangs until released (a slow database).
+        if (reads === 2) await new Promise<void>((ok) => (release = ok));
+        return db.rest(read);
+      },
+      now: () => new Date('2026-11-20T06:30:00Z'),
+      relistMs: 3_600_000,
+    });
+    await live.start();
+    expect(reads).toBe(1);
+    db.set('live/v/games', 2);
+    await vi.waitFor(() => expect(reads).toBe(2));
+    // Five moves while the read hangs: one read waits for it, not five.
+    for (const stamp of [3, 4, 5, 6, 7]) db.set('live/v/games', stamp);
+    db.set('sattanamee/Kalyan', { time: '04:00 PM' });
+    release();
+    await vi.waitFor(() => expect(reads).toBe(3));
+    await new Promise((ok) => setImmediate(ok));
+    expect(reads).toBe(3);
+    expect(live.snapshot?.entries['gameNames']).toEqual(['Disawar', 'Gali', 'Gwalior', 'Kalyan']);
+    live.stop();
+  });
+
   it('is not ready until the game list is known: a refused list is logged, and read again at the next relist', async () => {
     const db = new FakeDatabase(tree());
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

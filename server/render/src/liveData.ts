@@ -39,7 +39,7 @@ interface Followed {
 /** A read without a listener form, read again every relistMs and when its part's stamp moves. */
 interface Poll {
   part: PublicRead<unknown>['part'];
-  /** Reads it again (after any read under way); resolves once read, or failed and logged. */
+  /** Reads it again (after any read under way; one waiting at most); resolves once read, or failed and logged. */
   again(): Promise<void>;
   /** The read under way (the first one, at first). */
   pending: Promise<void>;
@@ -288,9 +288,19 @@ export class LiveData {
         if (!stopped) console.warn(`render: could not ${entry.failure ?? `read ${entry.key}`}: ${said(error)}`);
       }
     };
+    // One read at a time, and at most one more waiting: a database that is slow to answer does not
+    // pile up a read per relist.
+    let queued = false;
     const poll: Poll = {
       part: entry.part,
-      again: () => (poll.pending = poll.pending.then(once)),
+      again: () => {
+        if (queued) return poll.pending;
+        queued = true;
+        return (poll.pending = poll.pending.then(() => {
+          queued = false;
+          return once();
+        }));
+      },
       pending: once(),
     };
     this.polls.add(poll);
