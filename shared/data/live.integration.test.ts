@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
-import { DataService, adminView, type AdminView } from './service.ts';
-import { memoryStore } from './cache.ts';
-import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
+import { describe, expect, it } from 'vitest';
+import { adminStack } from './testing/adminStack.ts';
 
 /*
  * The live read model (`live`, shared/domain/liveNode.ts) as the admin's commands leave it,
@@ -10,13 +7,8 @@ import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
  * in the same update as its change (adminCommands.ts writeAudited + livePatch.ts). What is
  * stored is read back as the database's owner through REST.
  */
-let stack: Stack;
-let admin: AdminView;
 /** The site's day for the service under test (its clock is fixed on it). */
 const DAY = '2026-11-21';
-
-/** The owner's REST calls on the stack's database. */
-const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
 
 /** Makes the next server time differ from the last one (a correction's time from its publication's). */
 const nextMillisecond = () => {
@@ -24,24 +16,21 @@ const nextMillisecond = () => {
   while (Date.now() <= until);
 };
 
-beforeAll(async () => {
-  stack = await startStack({ hosting: false });
-  await rest('sattanamee', 'PUT', { Gali: { time: '11:30 PM', place: 11 }, Disawar: { time: '02:00 AM', place: 12 } });
-  await rest('mian', 'PUT', { name: 'Admin', phnnumber: '+91 90000 00000' });
-  // What an earlier day left: the day before yesterday goes with the first write of a result.
-  await rest('live', 'PUT', { days: { '2026-11-19': { Gali: { n: '11', p: 1_700_000_000_000 } } } });
-  admin = adminView(new DataService(stack.config, { appName: 'live', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) }));
-  await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-}, 120_000);
-
-afterAll(async () => {
-  await admin?.dispose();
-  await stack?.stop();
+const fixture = adminStack({
+  appName: 'live',
+  today: DAY,
+  seed: {
+    sattanamee: { Gali: { time: '11:30 PM', place: 11 }, Disawar: { time: '02:00 AM', place: 12 } },
+    mian: { name: 'Admin', phnnumber: '+91 90000 00000' },
+    // What an earlier day left: the day before yesterday goes with the first write of a result.
+    live: { days: { '2026-11-19': { Gali: { n: '11', p: 1_700_000_000_000 } } } },
+  },
 });
+const { rest } = fixture;
 
 describe('the live node kept by the admin commands', () => {
   it('a first publication of today is mirrored as { n, p }, and the day before yesterday goes', async () => {
-    expect(await admin.setResult('Gali', DAY, '42')).toEqual({ created: true, previous: null });
+    expect(await fixture.admin.setResult('Gali', DAY, '42')).toEqual({ created: true, previous: null });
     const stored = (await rest(`sattanamee/Gali/${DAY}`)) as { publishedAt: number };
     expect(stored.publishedAt).toBeTypeOf('number');
     expect(await rest(`live/days/${DAY}/Gali`)).toEqual({ n: '42', p: stored.publishedAt });
@@ -49,18 +38,18 @@ describe('the live node kept by the admin commands', () => {
   });
 
   it('a result of yesterday is mirrored too (a late draw published after midnight)', async () => {
-    await admin.setResult('Disawar', '2026-11-20', '08');
+    await fixture.admin.setResult('Disawar', '2026-11-20', '08');
     const stored = (await rest('sattanamee/Disawar/2026-11-20')) as { publishedAt: number };
     expect(await rest('live/days/2026-11-20')).toEqual({ Disawar: { n: '08', p: stored.publishedAt } });
   });
 
   it('a correction sets n, u and w, and stamps the corrections log; its undo restores n and drops w', async () => {
-    await admin.setResult('Disawar', DAY, '97');
+    await fixture.admin.setResult('Disawar', DAY, '97');
     const first = (await rest(`sattanamee/Disawar/${DAY}`)) as { publishedAt: number };
     expect(await rest(`live/days/${DAY}/Disawar`)).toEqual({ n: '97', p: first.publishedAt });
 
     nextMillisecond();
-    expect(await admin.setResult('Disawar', DAY, '42')).toEqual({ created: false, previous: '97' });
+    expect(await fixture.admin.setResult('Disawar', DAY, '42')).toEqual({ created: false, previous: '97' });
     const corrected = (await rest(`sattanamee/Disawar/${DAY}`)) as { publishedAt: number; updatedAt: number };
     expect(corrected).toEqual({ number: '42', was: '97', publishedAt: first.publishedAt, updatedAt: corrected.updatedAt });
     expect(corrected.updatedAt).toBeGreaterThan(first.publishedAt);
@@ -69,7 +58,7 @@ describe('the live node kept by the admin commands', () => {
     expect(await rest('live/v/corrections')).toBe(corrected.updatedAt);
 
     nextMillisecond();
-    expect(await admin.undoResult('Disawar', DAY)).toBe('97');
+    expect(await fixture.admin.undoResult('Disawar', DAY)).toBe('97');
     const undone = (await rest(`sattanamee/Disawar/${DAY}`)) as { publishedAt: number; updatedAt: number };
     expect(undone).toEqual({ number: '97', publishedAt: first.publishedAt, updatedAt: undone.updatedAt });
     expect(await rest(`live/days/${DAY}/Disawar`)).toEqual({ n: '97', p: first.publishedAt, u: undone.updatedAt });
@@ -79,7 +68,7 @@ describe('the live node kept by the admin commands', () => {
 
   it('the undo of a first publication removes the entry', async () => {
     expect(await rest(`live/days/${DAY}/Gali`)).not.toBeNull();
-    expect(await admin.undoResult('Gali', DAY)).toBeNull();
+    expect(await fixture.admin.undoResult('Gali', DAY)).toBeNull();
     expect(await rest(`sattanamee/Gali/${DAY}`)).toBeNull();
     expect(await rest(`live/days/${DAY}/Gali`)).toBeNull();
     expect(Object.keys((await rest(`live/days/${DAY}`)) as object)).toEqual(['Disawar']);
@@ -87,7 +76,7 @@ describe('the live node kept by the admin commands', () => {
 
   it('setMainInfo stamps live/v/mian', async () => {
     const before = Date.now();
-    await admin.setMainInfo({ notice: 'Holiday' });
+    await fixture.admin.setMainInfo({ notice: 'Holiday' });
     expect(await rest('mian')).toEqual({ name: 'Admin', phnnumber: '+91 90000 00000', notice: 'Holiday' });
     const stamp = await rest('live/v/mian');
     expect(stamp).toBeTypeOf('number');
@@ -97,7 +86,7 @@ describe('the live node kept by the admin commands', () => {
   it('importResults of an older date stamps live/v/games and writes no live entry for it', async () => {
     const days = await rest('live/days');
     const before = Date.now();
-    expect(await admin.importResults([{ game: 'Gali', date: '2026-10-12', number: '05' }])).toBe(1);
+    expect(await fixture.admin.importResults([{ game: 'Gali', date: '2026-10-12', number: '05' }])).toBe(1);
     expect(await rest('sattanamee/Gali/2026-10-12/number')).toBe('05');
     const stamp = await rest('live/v/games');
     expect(stamp).toBeTypeOf('number');
@@ -108,14 +97,14 @@ describe('the live node kept by the admin commands', () => {
 
   it("a game's time, the ads and the khaiwals stamp their parts", async () => {
     const before = Date.now();
-    await admin.setGameTime('Gali', '11:45 PM');
+    await fixture.admin.setGameTime('Gali', '11:45 PM');
     const games = (await rest('live/v/games')) as number;
     expect(games).toBeGreaterThanOrEqual(before);
 
-    await admin.setAdInfo({ Morning: { name: 'Gali ad', time: '11:00 AM' } });
+    await fixture.admin.setAdInfo({ Morning: { name: 'Gali ad', time: '11:00 AM' } });
     expect(await rest('live/v/adinfo')).toBeGreaterThanOrEqual(before);
 
-    const id = await admin.saveKhaiwal(null, {
+    const id = await fixture.admin.saveKhaiwal(null, {
       name: 'Ramesh Bhai',
       phone: '+91 98765 43210',
       wa: '919876543210',
@@ -127,7 +116,7 @@ describe('the live node kept by the admin commands', () => {
     const saved = (await rest('live/v/khaiwals')) as number;
     expect(saved).toBeGreaterThanOrEqual(before);
     nextMillisecond();
-    await admin.deleteKhaiwal(id);
+    await fixture.admin.deleteKhaiwal(id);
     expect(await rest(`khaiwals/${id}`)).toBeNull();
     expect(await rest('live/v/khaiwals')).toBeGreaterThan(saved);
   });

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { filter, firstValueFrom } from 'rxjs';
-import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
-import { DataService, adminView, type AdminView } from './service.ts';
-import { memoryStore } from './cache.ts';
-import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
+import { DEMO_ADMIN } from '../../scripts/stack.ts';
+import { adminStack } from './testing/adminStack.ts';
 
 /*
  * The data service's part of scheduled publishing (scheduleResult, cancelScheduled, scheduled$)
@@ -11,8 +9,6 @@ import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
  * so the stack's notify service does not publish them while this runs (its part is
  * server/notify/src/scheduled.integration.test.ts).
  */
-let stack: Stack;
-let admin: AdminView;
 const DAY = '2026-11-21';
 const PATH = `scheduled/Gali/${DAY}`;
 
@@ -21,38 +17,32 @@ const auditOf = async (path: string) =>
     .filter((a) => a['path'] === path)
     .sort((a, b) => Number(a['at']) - Number(b['at']));
 
-/** The owner's REST calls on the stack's database. */
-const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
+const fixture = adminStack({
+  appName: 'schedule',
+  today: DAY,
+  seed: { sattanamee: { Gali: { time: '11:30 PM', place: 11 } } },
+});
+const { rest } = fixture;
 
-beforeAll(async () => {
-  stack = await startStack({ hosting: false });
-  await rest('sattanamee', 'PUT', { Gali: { time: '11:30 PM', place: 11 } });
-  admin = adminView(
-    new DataService(stack.config, { appName: 'schedule', store: memoryStore(), now: () => new Date(`${DAY}T12:00:00+05:30`) }),
-  );
-  await admin.signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-}, 120_000);
-
+// Runs before the stack stops (after hooks run last registered first).
 afterAll(async () => {
-  await admin?.dispose();
   await rest('scheduled', 'DELETE');
-  await stack?.stop();
 });
 
 describe('scheduled numbers', () => {
   it('schedules, lists, changes and cancels a number, each with an audit entry; the result is untouched', async () => {
     const at = Date.now() + 3_600_000;
-    await admin.scheduleResult('Gali', DAY, '42', at);
+    await fixture.admin.scheduleResult('Gali', DAY, '42', at);
     expect(await rest(PATH)).toEqual({ number: '42', at, createdAt: expect.any(Number) });
-    const listed = await firstValueFrom(admin.scheduled$().pipe(filter((l) => (l.data?.length ?? 0) > 0 && !l.stale)));
+    const listed = await firstValueFrom(fixture.admin.scheduled$().pipe(filter((l) => (l.data?.length ?? 0) > 0 && !l.stale)));
     expect(listed.data).toEqual([{ game: 'Gali', date: DAY, number: '42', at }]);
 
-    await admin.scheduleResult('Gali', DAY, '43', at + 60_000);
+    await fixture.admin.scheduleResult('Gali', DAY, '43', at + 60_000);
     expect(await rest(PATH)).toEqual({ number: '43', at: at + 60_000, createdAt: expect.any(Number) });
-    const changed = await firstValueFrom(admin.scheduled$().pipe(filter((l) => l.data?.[0]?.number === '43')));
+    const changed = await firstValueFrom(fixture.admin.scheduled$().pipe(filter((l) => l.data?.[0]?.number === '43')));
     expect(changed.data).toEqual([{ game: 'Gali', date: DAY, number: '43', at: at + 60_000 }]);
 
-    await admin.cancelScheduled('Gali', DAY);
+    await fixture.admin.cancelScheduled('Gali', DAY);
     expect(await rest(PATH)).toBeNull();
     expect(await rest(`sattanamee/Gali/${DAY}`)).toBeNull();
     expect((await auditOf(PATH)).map((a) => [a['new'], a['email']])).toEqual([
@@ -63,7 +53,7 @@ describe('scheduled numbers', () => {
   });
 
   it('refuses a number that is not one of 00 to 99 and writes nothing', async () => {
-    await expect(admin.scheduleResult('Gali', DAY, '100', Date.now() + 3_600_000)).rejects.toThrow(
+    await expect(fixture.admin.scheduleResult('Gali', DAY, '100', Date.now() + 3_600_000)).rejects.toThrow(
       'Number must be two digits from 00 to 99.',
     );
     expect(await rest(PATH)).toBeNull();
