@@ -26,6 +26,32 @@ async function streamServer(script: (res: ServerResponse, attempt: number) => vo
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 describe('subscription feed (REST streaming)', () => {
+  it('reads Hindi text whose bytes are cut mid-character across pieces, and a delimiter cut between two pieces', async () => {
+    const bytes = Buffer.from(
+      event('put', { path: '/', data: { k1: { endpoint: 'https://push.example/1', games: { 'गली दिसावर': true } } } }) +
+        event('put', { path: '/k1/games', data: { फरीदाबाद: true } }),
+    );
+    const { url } = await streamServer((res) => {
+      // 5-byte pieces: every Devanagari character (3 bytes) is cut somewhere; so is each \n\n.
+      for (let i = 0; i < bytes.length; i += 5) res.write(bytes.subarray(i, i + 5));
+    });
+    const resets: unknown[] = [];
+    const changes: [string[], unknown][] = [];
+    const feed = subscriptionFeed({
+      url,
+      token: async () => 'tok',
+      handlers: { reset: (entries) => resets.push(entries), change: (path, value) => changes.push([path, value]) },
+      log: () => undefined,
+    });
+    try {
+      await vi.waitFor(() => expect(changes).toHaveLength(1));
+      expect(resets).toEqual([{ k1: { endpoint: 'https://push.example/1', games: { 'गली दिसावर': true } } }]);
+      expect(changes).toEqual([[['k1', 'games'], { फरीदाबाद: true }]]);
+    } finally {
+      feed.stop();
+    }
+  });
+
   it('reads the list from the first put, though it arrives in pieces, then each change, put or patch', async () => {
     const big = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`k${i}`, { endpoint: `https://push.example/${i}` }]));
     const text =
