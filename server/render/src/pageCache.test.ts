@@ -14,7 +14,7 @@ function maker(size: number): PageMaker & { rendered: string[] } {
       key: route,
       url: route,
       status: 200,
-      head: { title: route, description: '', canonical: null, alternates: [] },
+      head: { title: route, description: '', canonical: null },
       preview: null,
       cacheControl: PAGE_CACHE_CONTROL,
     }),
