@@ -275,6 +275,14 @@ describe('fan-out: encryption ahead of sending', () => {
     expect(most).toBeLessThanOrEqual(514);
   });
 
+  it('tells the heap collector of every message settled, sent or failed', async () => {
+    let counted = 0;
+    const h = harness({ b: [400] }, { collector: { count: (messages) => (counted += messages) } });
+    const result = await h.run([target('a'), target('b'), target('c')]);
+    expect(result).toMatchObject({ total: 3, sent: 2, failed: 1 });
+    expect(counted).toBe(3);
+  });
+
   it('counts a subscription whose keys cannot be used as failed and goes on', async () => {
     const h = harness({});
     const broken: Target = {

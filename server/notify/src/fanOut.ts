@@ -51,6 +51,8 @@ export interface FanOutDeps {
   encryptor?: Encryptor;
   /** Removes a subscription the push service reported gone. */
   removeGone(key: string): Promise<void>;
+  /** Told of each message settled (heapCollector.ts: a full collection now and then). */
+  collector?: { count(messages: number): void };
   log?: (line: string) => void;
 }
 
@@ -269,6 +271,7 @@ export function createFanOut(deps: FanOutDeps) {
     const count = (kind: 'sent' | 'gone' | 'failed' | 'skipped') => {
       if (finished) return;
       result[kind] += 1;
+      deps.collector?.count(1);
       if (settled() === result.total && pendingRemovals === 0) finish();
     };
 

@@ -7,6 +7,7 @@ import type { NotifyConfig } from './config.ts';
 import { createEndpointPolicy } from './endpointPolicy.ts';
 import { createEncryptor } from './encryptPool.ts';
 import { createFanOut } from './fanOut.ts';
+import { heapCollector } from './heapCollector.ts';
 import { connectFirebase } from './firebase.ts';
 import { listGames } from './gameList.ts';
 import { createLimiter } from './limiter.ts';
@@ -65,11 +66,14 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     windowMs: 3_600_000,
     log,
   });
+  // Full collections after the list is loaded and every 10,000 messages: the heap stays near the list's size.
+  const collector = heapCollector(10_000);
   const store = subscriptionStore(firebase.db, {
     timeoutMs: config.backendTimeoutMs,
     log,
     bounds,
     feed: feedSourceOf(firebase.db, { base: config.restBase, namespace: config.restNamespace }),
+    loaded: () => collector.collect(),
   });
   const ledger = sentLedger(firebase.db);
   const endpointPolicy = createEndpointPolicy({ pushHosts: config.pushHosts, allowLocal: config.allowLocalEndpoints });
@@ -94,6 +98,7 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     slowAnswerMs: config.slowAnswerMs,
     endpointPolicy,
     removeGone: (key) => store.remove(key),
+    collector,
     log,
   });
 

@@ -58,7 +58,14 @@ export interface Saved {
  */
 export function subscriptionStore(
   db: Database,
-  options: { timeoutMs: number; log?: (line: string) => void; bounds?: SubscriptionBounds; feed?: FeedSource },
+  options: {
+    timeoutMs: number;
+    log?: (line: string) => void;
+    bounds?: SubscriptionBounds;
+    feed?: FeedSource;
+    /** Told once the list is loaded (heapCollector.ts: what the load threw away is collected at once). */
+    loaded?: () => void;
+  },
 ) {
   const log = options.log ?? ((line: string) => console.log(line));
   const index = createSubscriptionIndex();
@@ -112,6 +119,7 @@ export function subscriptionStore(
               : ')'),
         );
         markReady();
+        options.loaded?.();
       },
       change([key, field, ...deeper], value) {
         if (!key) return;
