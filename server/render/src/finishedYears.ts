@@ -42,7 +42,11 @@ export class FinishedYears {
     if (stored && this.pages.isCurrent(stored) && Date.now() - stored.checkedAt < this.recheckMs) return stored;
     return this.turns.inTurn(async () => {
       const loaded = this.data.loadYear ? await this.data.loadYear(year.game, year.year) : true;
-      return loaded ? this.pages.getAsync(key, this.data.snapshot) : (stored ?? null);
+      if (!loaded) return stored ?? null;
+      // The year has just been taken in (firebase-admin's work on the event loop, about as long as
+      // the render): requests that came meanwhile are answered before the render, not after both.
+      await new Promise((ok) => setImmediate(ok));
+      return this.pages.getAsync(key, this.data.snapshot);
     }, stored);
   }
 
