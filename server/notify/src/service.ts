@@ -73,7 +73,8 @@ export function createNotifyService(config: NotifyConfig, log: EventLog = (line,
     log,
     bounds,
     feed: feedSourceOf(firebase.db, { base: config.restBase, namespace: config.restNamespace }),
-    loaded: () => collector.collect(),
+    // Once the load's text and parsed entries are off the stack.
+    loaded: () => void setImmediate(() => collector.collect()),
   });
   const ledger = sentLedger(firebase.db);
   const endpointPolicy = createEndpointPolicy({ pushHosts: config.pushHosts, allowLocal: config.allowLocalEndpoints });
