@@ -68,16 +68,6 @@ parentPort.on('message', ({ plaintext, jobs }) => {
 });
 `;
 
-/**
- * A worker's heap holds one batch at a time: a few hundred short strings and bodies. But every
- * message leaves a cipher and an ECDH result whose native (OpenSSL) memory is freed only when V8
- * collects their objects, and V8's default young generation (up to 3 x 16 MB) holds tens of
- * thousands of them between collections: during a 100,000 fan-out the service's memory beside
- * its heap grew by about 150 MB. A small young generation collects them every few hundred
- * messages, at little cost (almost nothing in it survives).
- */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
-
 type Job = [id: number, p256dh: string, auth: string];
 interface Answer {
   ids: Float64Array;
@@ -98,7 +88,7 @@ export function createEncryptor(workers: number): Encryptor {
   const pending = new Map<number, { resolve(body: Buffer): void; reject(error: Error): void }>();
   let nextId = 0;
   const pool = Array.from({ length: workers }, () => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref();
     const state = { worker, inFlight: 0, queued: [] as Job[], plaintext: null as Uint8Array | null };
     worker.on('message', ({ ids, lengths, out, errors }: Answer) => {
