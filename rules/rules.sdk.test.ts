@@ -199,6 +199,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The SDK's own default, for the files that run after this one in the same worker.
+  setLogLevel('warn');
   await Promise.all(apps.map((app) => deleteApp(app)));
   if (server) await server.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

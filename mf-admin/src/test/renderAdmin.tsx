@@ -2,16 +2,23 @@ import { useCallback, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { useLentNavigator } from '@satta/shared/ui';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { DataProvider } from '@satta/shared/data';
 import type { AdminData } from '../hooks/adminData.ts';
 
-// Globals are off in this repo, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+/**
+ * What a test that rendered a dashboard part leaves is removed when it ends: the DOM (globals are
+ * off in this repo, so Testing Library cannot register its own cleanup), the fake clock and the
+ * spies. Registered by each render, not once by this module, because test files share a worker
+ * and its module cache (vitest.config.ts).
+ */
+function cleanUpAfterTest(): void {
+  onTestFinished(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
 
 /** Lends the test router to the shared navigation, as the shell lends its own. */
 function NavigatorBridge() {
@@ -22,6 +29,7 @@ function NavigatorBridge() {
 
 /** Renders a dashboard part at /dashboard with a fake service; '/' shows 'home page' and '/signin' 'sign-in page', to see where a button lands. */
 export function renderAdmin(ui: ReactElement, data: AdminData): RenderResult {
+  cleanUpAfterTest();
   return render(
     <DataProvider value={data}>
       <MemoryRouter initialEntries={['/dashboard']}>
