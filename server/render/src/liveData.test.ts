@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from 'firebase-admin/database';
 import type { GameData } from '@satta/shared/domain/results';
+import type { RestRead } from '@satta/shared/data/rest';
 import { LiveData } from './liveData.ts';
 
 /*
@@ -79,9 +80,16 @@ class FakeDatabase {
   }
   /** A REST read of the tree (the render's reads without a listener: the shallow game list), counted. */
   readonly restReads: string[] = [];
-  rest = async (read: { path: string; shallow?: boolean }): Promise<unknown> => {
-    this.restReads.push(`${read.path}${read.shallow ? '?shallow=true' : ''}`);
-    const node = new FakeQuery(this, read.path).value();
+  rest = async (read: RestRead): Promise<unknown> => {
+    const range = read.startAt === undefined ? '' : `?startAt=${String(read.startAt)}`;
+    this.restReads.push(`${read.path}${read.shallow ? '?shallow=true' : range}`);
+    // A quiet database answers no read of a year either.
+    if (this.quiet) return new Promise(() => undefined);
+    let query = new FakeQuery(this, read.path);
+    if (read.orderBy !== undefined && read.orderBy !== '$key') query = query.orderByChild(read.orderBy);
+    if (read.startAt !== undefined) query = query.startAt(read.startAt);
+    if (read.endAt !== undefined) query = query.endAt(String(read.endAt));
+    const node = query.value();
     if (!read.shallow || typeof node !== 'object' || node === null) return node;
     return Object.fromEntries(Object.keys(node).map((key) => [key, true]));
   };
@@ -141,27 +149,24 @@ describe('LiveData', () => {
     live.stop();
   });
 
-  it('loads a game’s year on request, keeps it live, and keeps at most yearLimit years', async () => {
+  it('loads a game’s year on request, this year’s live, and keeps at most yearLimit years', async () => {
     const db = new FakeDatabase(tree());
     const live = await started(db, 2);
-    expect(await live.loadYear('Gali', 2025)).toBe(true);
-    expect(under(live, 'year:')).toEqual({ 'year:Gali:2025': { name: 'Gali', time: null, place: null, results: { '2025-03-14': '57' } } });
-
-    db.set('sattanamee/Gali/2025-12-31', { number: '08' });
-    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
-    expect((live.snapshot?.entries['render:spans'] as Record<string, unknown>)['Gali']).toEqual({
-      first: '2025-03-14',
-      last: '2026-11-19',
-    });
-
     expect(await live.loadYear('Gali', 2026)).toBe(true);
+    expect((live.snapshot?.entries['year:Gali:2026'] as GameData).results).toEqual({ '2026-11-19': '47' });
+    db.set('sattanamee/Gali/2026-11-18', { number: '08' });
+    expect((live.snapshot?.entries['year:Gali:2026'] as GameData).results).toEqual({ '2026-11-18': '08', '2026-11-19': '47' });
+    expect(db.listening('sattanamee/Gali', '"start":"2026-01-01"')).toBe(1);
+
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect(under(live, 'year:')['year:Gali:2025']).toEqual({ name: 'Gali', time: null, place: null, results: { '2025-03-14': '57' } });
+
     // Asked for again: the most recent one now, so Gali 2026 is the one to go.
     expect(await live.loadYear('Gali', 2025)).toBe(true);
     expect(await live.loadYear('Disawar', 2026)).toBe(true);
     expect(live.loadedYears).toBe(2);
     expect(Object.keys(under(live, 'year:')).sort()).toEqual(['year:Disawar:2026', 'year:Gali:2025']);
     expect(db.listening('sattanamee/Gali', '"start":"2026-01-01"')).toBe(0);
-    expect(db.listening('sattanamee/Gali', '"start":"2025-01-01"')).toBe(1);
     live.stop();
     expect(db.listeners.size).toBe(0);
   });
@@ -258,6 +263,50 @@ describe('LiveData', () => {
     db.set('sattanamee/Disawar/2026-11-20', { number: '32' });
     expect(seen).toHaveLength(count);
     expect(gamesOf(live).find((g) => g.name === 'Disawar')?.results['2026-11-20']).toBe('32');
+    live.stop();
+  });
+
+  it('reads a finished year once by REST, with no listener, and again after a correction', async () => {
+    const db = new FakeDatabase(tree());
+    const live = await started(db, 2);
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '57' });
+    expect(db.listening('sattanamee/Gali', '"start":"2025-01-01"')).toBe(0);
+    expect(db.restReads.filter((read) => read === 'sattanamee/Gali?startAt=2025-01-01')).toHaveLength(1);
+
+    // Asked for again with nothing new: not read again.
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect(db.restReads.filter((read) => read === 'sattanamee/Gali?startAt=2025-01-01')).toHaveLength(1);
+
+    // The admin corrects a past day: the number and the public log of corrections.
+    db.set('sattanamee/Gali/2025-03-14', { number: '58', was: '57' });
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '57' });
+    db.set('corrections/c2', { game: 'Gali', date: '2025-03-14', from: '57', to: '58', correctedAt: 1_795_460_000_000 });
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '58' });
+    expect(db.restReads.filter((read) => read === 'sattanamee/Gali?startAt=2025-01-01')).toHaveLength(2);
+    live.stop();
+  });
+
+  it('reads a finished year again when asked for after yearRereadMs (a change that left no correction)', async () => {
+    const db = new FakeDatabase(tree());
+    let now = new Date('2026-11-20T06:30:00Z').getTime();
+    const live = new LiveData({
+      db: db as unknown as Database,
+      timezone: 'Asia/Kolkata',
+      restRead: db.rest,
+      now: () => new Date(now),
+      yearRereadMs: 60_000,
+    });
+    await live.start();
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    db.set('sattanamee/Gali/2025-12-31', { number: '08' });
+    now += 59_000;
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '57' });
+    now += 1_000;
+    expect(await live.loadYear('Gali', 2025)).toBe(true);
+    expect((live.snapshot?.entries['year:Gali:2025'] as GameData).results).toEqual({ '2025-03-14': '57', '2025-12-31': '08' });
     live.stop();
   });
 

@@ -24,6 +24,11 @@ export interface LiveDataOptions {
   yearLimit?: number;
   /** How long a chart's request waits for its year's first answer. */
   yearWaitMs?: number;
+  /**
+   * How long a finished year read by REST is used as read before a request for it reads it again
+   * (a change that left no correction behind); a new correction makes every one stale at once.
+   */
+  yearRereadMs?: number;
   now?: () => Date;
 }
 
@@ -51,14 +56,21 @@ interface PerGame {
   values: Map<string, unknown>;
 }
 
-/** One game's year, loaded for its chart page and kept live while it is among the recent ones. */
+/** One game's year, loaded for its chart page and kept while it is among the recent ones. */
 interface YearEntry {
   game: string;
   read: PublicRead<GameData>;
+  /** What it reads (whatOf): a year that has become the current one (a new year) is loaded anew. */
+  what: string;
   value?: GameData;
   ready: Promise<boolean>;
   stop: () => void;
+  /** A finished year, read once by REST (no listener): when, whether a correction has come since, the read under way. */
+  rest?: { readAt: number; stale: boolean; json?: string; reading?: Promise<boolean> };
 }
+
+/** How long a finished year read by REST is used before it is read again when asked for (ms). */
+export const YEAR_REREAD_MS = 60 * 60 * 1000;
 
 const whatOf = (read: PublicRead<unknown>) => JSON.stringify([read.key, read.reads]);
 const said = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -75,8 +87,12 @@ const said = (error: unknown) => (error instanceof Error ? error.message : Strin
  * and every read are known); after that it is replaced (never mutated) on every change, and
  * keeps the last data while the database is away.
  *
- * A game-year is kept live among the `yearLimit` most recently asked for (about 10 KB each); the
- * least recently asked for is dropped, its listener closed.
+ * A game-year is kept among the `yearLimit` most recently asked for (about 10 KB each); the
+ * least recently asked for is dropped, its listener closed. This year's charts are followed with
+ * a listener; a finished year (one whose read no part of the live node moves) is read once by
+ * REST, a single JSON.parse without firebase-admin's listener and cache (about 15 ms of the
+ * event loop for a year), and read again when asked for after a new correction (the corrections
+ * read moved) or after `yearRereadMs`.
  */
 export class LiveData {
   snapshot: Snapshot | null = null;
@@ -147,19 +163,33 @@ export class LiveData {
    */
   loadYear(game: string, year: number): Promise<boolean> {
     const key = cacheKeys.gameYear(game, year);
+    const read = followedReads.gameYear(game, year, this.readDay());
+    const what = whatOf(read);
     const known = this.years.get(key);
-    if (known) {
+    if (known && known.what === what) {
       this.years.delete(key);
       this.years.set(key, known);
+      const rest = known.rest;
+      if (rest && known.value && (rest.stale || this.now().getTime() - rest.readAt >= (this.options.yearRereadMs ?? YEAR_REREAD_MS))) {
+        return this.readYear(known);
+      }
       return known.value ? Promise.resolve(true) : known.ready;
     }
+    if (known) {
+      known.stop();
+      this.years.delete(key);
+    }
     let answered: (ok: boolean) => void = () => undefined;
-    const read = followedReads.gameYear(game, year, this.readDay());
-    const entry: YearEntry = { game, read, ready: new Promise<boolean>((ok) => (answered = ok)), stop: () => undefined };
-    entry.stop = this.follow(read, (value) => {
-      entry.value = value;
-      answered(true);
-    });
+    const entry: YearEntry = { game, read, what, ready: new Promise<boolean>((ok) => (answered = ok)), stop: () => undefined };
+    if (read.part === null && !read.merge) {
+      entry.rest = { readAt: 0, stale: false };
+      void this.readYear(entry).then((ok) => ok && answered(true));
+    } else {
+      entry.stop = this.follow(read, (value) => {
+        entry.value = value;
+        answered(true);
+      });
+    }
     const timer = setTimeout(() => answered(false), this.options.yearWaitMs ?? 5_000);
     timer.unref();
     void entry.ready.then(() => clearTimeout(timer));
@@ -172,6 +202,56 @@ export class LiveData {
     }
     this.publish();
     return entry.ready;
+  }
+
+  /**
+   * Reads a finished year by REST (one read under way at a time) and publishes it if it changed;
+   * resolves true once it is in the snapshot (a failed read again keeps the last value: true if
+   * there is one).
+   */
+  private readYear(entry: YearEntry): Promise<boolean> {
+    const rest = entry.rest;
+    if (!rest) return Promise.resolve(entry.value !== undefined);
+    if (rest.reading) return rest.reading;
+    rest.stale = false;
+    rest.readAt = this.now().getTime();
+    let stopped = false;
+    entry.stop = () => (stopped = true);
+    const reading = Promise.all(entry.read.reads.map((read) => this.restRead(read))).then(
+      (nodes) => {
+        if (stopped) return false;
+        const value = entry.read.read(nodes);
+        const json = JSON.stringify(value);
+        if (json !== rest.json) {
+          rest.json = json;
+          entry.value = value;
+          this.publish();
+        }
+        return true;
+      },
+      (error: unknown) => {
+        if (!stopped) console.warn(`render: could not read ${entry.read.key}: ${said(error)}`);
+        return entry.value !== undefined;
+      },
+    );
+    rest.reading = reading;
+    void reading.finally(() => {
+      if (rest.reading === reading) delete rest.reading;
+    });
+    return reading;
+  }
+
+  /** A read of the table by REST (by default firebase-admin's one-off read of the query: for tests). */
+  private restRead(read: RestRead): Promise<unknown> {
+    if (this.options.restRead) return this.options.restRead(read);
+    return adminQuery(this.options.db, read)
+      .once('value')
+      .then((s) => s.val() as unknown);
+  }
+
+  /** A correction may be of any past day: every finished year read by REST is read again when next asked for. */
+  private correctionsMoved(): void {
+    for (const entry of this.years.values()) if (entry.rest) entry.rest.stale = true;
   }
 
   private readDay(): ReadDay {
@@ -213,6 +293,9 @@ export class LiveData {
         followed.value = { of: value };
         if (read.key === cacheKeys.gameNames) this.followList(value as string[]);
         if (read.key === cacheKeys.live && before !== undefined) this.stampsMoved(before as LiveNode, value as LiveNode);
+        if (read.key === cacheKeys.corrections && before !== undefined && JSON.stringify(before) !== JSON.stringify(value)) {
+          this.correctionsMoved();
+        }
       });
     }
   }
@@ -267,12 +350,7 @@ export class LiveData {
    * last value kept (the database is away; the next poll tries again).
    */
   private poll<T>(entry: PublicRead<T>, apply: (value: T) => void): () => void {
-    const restRead =
-      this.options.restRead ??
-      ((read: RestRead) =>
-        adminQuery(this.options.db, read)
-          .once('value')
-          .then((s) => s.val() as unknown));
+    const restRead = (read: RestRead) => this.restRead(read);
     let stopped = false;
     let last: string | undefined;
     const once = async () => {
