@@ -8,6 +8,12 @@
  * takes the answers. Past HIGH_WATER_BYTES of answers not yet taken, reading stops until they have
  * gone out, so a client that asks and never reads gets a few answers, not one per request; a client
  * whose unread messages still grow past MAX_UNREAD_BYTES (data pushes for its listens) is cut.
+ *
+ * A client that has gone is dropped at once: when its TCP connection closes (or the server cuts it),
+ * the session ends there and then, and the requests it had sent that are not yet handled are thrown
+ * away. `ws` itself keeps emitting the requests it had already read from such a socket, one per turn,
+ * before its 'close' event: answering them (a read of a large node each) once kept the server busy
+ * for seconds after a crowd of greedy sockets had gone, for answers nobody could receive.
  */
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
@@ -65,13 +71,20 @@ export function wsTransport(ws: WebSocket, socket: Duplex, handlers: WsHandlers,
    */
   const held: string[] = [];
 
-  const refuse = (result: Exclude<TakeResult, 'ok'>): void => {
+  /** The client is cut: nothing more is read or answered, and its session ends on the next turn. */
+  const cut = (code: number, reason: string): void => {
     refused = true;
     frames = [];
+    held.length = 0;
     assembly.release();
-    if (result === 'too_big') ws.close(1009, `Message larger than ${budget.maxMessageBytes} bytes`);
-    else ws.close(1013, 'Server busy: too many large messages in progress');
+    ws.close(code, reason);
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+    // Not now: this may run inside the session (an answer being sent), which must not end under itself.
+    setImmediate(finish);
+  };
+  const refuse = (result: Exclude<TakeResult, 'ok'>): void => {
+    if (result === 'too_big') cut(1009, `Message larger than ${budget.maxMessageBytes} bytes`);
+    else cut(1013, 'Server busy: too many large messages in progress');
   };
 
   const deliver = (text: string): void => {
@@ -91,6 +104,7 @@ export function wsTransport(ws: WebSocket, socket: Duplex, handlers: WsHandlers,
   /** Once the answers can go out: the held requests, one per turn, then reading again. */
   const releaseHeld = (): void => {
     if (closed || refused || !reading()) return;
+    if (ws.readyState !== ws.OPEN) return void (held.length = 0);
     const next = held.shift();
     if (next === undefined) return void ws.resume();
     deliver(next);
@@ -98,7 +112,8 @@ export function wsTransport(ws: WebSocket, socket: Duplex, handlers: WsHandlers,
   };
 
   ws.on('message', (data, isBinary) => {
-    if (isBinary || refused) return;
+    // Closing or closed: what `ws` still emits was sent by a client that can no longer be answered.
+    if (isBinary || refused || closed || ws.readyState !== ws.OPEN) return;
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
     if (expected > 0) {
       const taken = assembly.take(bytes.length);
@@ -160,6 +175,8 @@ export function wsTransport(ws: WebSocket, socket: Duplex, handlers: WsHandlers,
     assembly.release();
     handlers.onClose();
   };
+  // The TCP connection closing ends the session at once, not after `ws` has emitted what it had read.
+  socket.once('close', finish);
   ws.on('close', finish);
   ws.on('error', (err) => {
     handlers.onError(err);
@@ -171,13 +188,8 @@ export function wsTransport(ws: WebSocket, socket: Duplex, handlers: WsHandlers,
   return {
     send(envelope) {
       if (closed || refused || ws.readyState !== ws.OPEN) return;
-      if (ws.bufferedAmount > MAX_UNREAD_BYTES) {
-        // Nothing more is made for it: its answers are dropped with the socket.
-        refused = true;
-        ws.close(1008, 'Client does not read its messages');
-        setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
-        return;
-      }
+      // Nothing more is made for it: its answers are dropped with the socket.
+      if (ws.bufferedAmount > MAX_UNREAD_BYTES) return cut(1008, 'Client does not read its messages');
       const text = JSON.stringify(envelope);
       if (text.length <= MAX_FRAME) {
         ws.send(text);
