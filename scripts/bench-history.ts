@@ -1,6 +1,9 @@
 // A real operator's size (issue 36): twenty years of results for thirty games.
 //
-//   tsx scripts/bench-history.ts [--skip-site]
+//   tsx scripts/bench-history.ts [--skip-site] [--site-only]
+//
+// RENDER_YEAR_LISTENERS=1 in the environment has the render service follow finished years with
+// listeners, as it did before it read them once by REST (to compare the two).
 //
 // 1. The local database alone: a REST PATCH of 2,000, 8,000 and 50,000 children into one node, as
 //    the owner (no rules) and as the site's admin (every rule evaluated), and the ratio of 8,000 to
@@ -13,14 +16,14 @@
 //    bodies counted, not decoded) while a visitor loads `/` every 250 ms (p50/p99); a second walk
 //    (pages per second, and the CPU per page of the service and of the client); every chart
 //    page's link preview image (p95); the render service's memory before and after, its V8 heap
-//    limited as on Cloud Run.
+//    limited as on Cloud Run; the render service's event-loop delay during each walk (p50/p99/max).
 // 5. The same site on a 360 px phone in Chromium: `/chart` with 30 games and a chart page's year
 //    selector with 20 years (how wide the page is, how many games and years it offers).
 // Figures, not pass/fail: run it on a quiet machine and compare builds side by side.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, MOBILE } from '../e2e/support/browser.ts';
@@ -32,7 +35,9 @@ import { seedDatabase } from './seed.ts';
 import { NAMESPACE, renderCaughtUp, ROOT, startStack } from './stack.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
 
-const { values } = parseArgs({ options: { 'skip-site': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { 'skip-site': { type: 'boolean', default: false }, 'site-only': { type: 'boolean', default: false } },
+});
 const YEARS = 20;
 const GAMES = 30;
 const SITE_ADMIN = unsignedJwt({ sub: 'admin', admin: true });
@@ -230,16 +235,50 @@ async function phone(siteUrl: string, chartPage: string): Promise<void> {
  */
 const HEAP_FLAGS = '--max-old-space-size=256 --max-semi-space-size=16';
 
+/**
+ * The render service's event-loop delay since the last call (server/render/src/loopDelay.ts: it
+ * writes the figures to `file` on SIGUSR2), or null when it did not answer within 5 s.
+ */
+async function loopDelay(port: number, file: string): Promise<{ p50: number; p99: number; max: number; samples: number } | null> {
+  const pid = pidOf(port);
+  if (pid === null) return null;
+  const before = existsSync(file) ? statSync(file).mtimeMs : 0;
+  process.kill(Number(pid), 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((ok) => setTimeout(ok, 50));
+    if (existsSync(file) && statSync(file).mtimeMs !== before) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as { p50: number; p99: number; max: number; samples: number };
+      } catch {
+        // Written as we read it: read it again.
+      }
+    }
+  }
+  return null;
+}
+
+const loopText = (d: { p50: number; p99: number; max: number } | null): string =>
+  d ? `the service's event-loop delay p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms` : "the service's event-loop delay unknown";
+
 async function site(): Promise<void> {
   await buildStale();
+  const loopDir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+  const loopFile = join(loopDir, 'loop-delay.json');
   // Children inherit the environment (scripts/processes.ts): the render service runs with the heap it has in production.
   const nodeOptions = process.env.NODE_OPTIONS;
   process.env.NODE_OPTIONS = `${nodeOptions ?? ''} ${HEAP_FLAGS}`.trim();
+  process.env.RENDER_LOOP_DELAY_FILE = loopFile;
   const stack = await startStack({ hosting: true }).finally(() => {
     if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
     else process.env.NODE_OPTIONS = nodeOptions;
+    delete process.env.RENDER_LOOP_DELAY_FILE;
   });
   try {
+    console.log(
+      `  finished years ${process.env.RENDER_YEAR_LISTENERS === '1' ? 'followed with listeners (RENDER_YEAR_LISTENERS=1)' : 'read once by REST'}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     const siteUrl = stack.urls.site as string;
     const port = Number(new URL(siteUrl).port);
     const tree = seedData({ days: daysInYears(YEARS, siteNow(new Date()).dateKey), games: GAMES });
@@ -262,7 +301,9 @@ async function site(): Promise<void> {
         await new Promise((ok) => setTimeout(ok, 250));
       }
     })();
+    await loopDelay(port, loopFile);
     const first = await walk(addresses, 4, port);
+    const firstLoop = await loopDelay(port, loopFile);
     walking = false;
     await visits;
     const v = sortNum(visitor);
@@ -272,6 +313,11 @@ async function site(): Promise<void> {
     console.log(
       `  first walk, 4 connections: ${statusText(first.statuses)} in ${ms(first.ms)} ` +
         `(${((charts.length * 1000) / first.ms).toFixed(0)} pages/s; ${cpuText(first)}); a visitor's / meanwhile: p50 ${ms(pct(v, 50))}, p99 ${ms(pct(v, 99))} (${v.length} loads)`,
+    );
+    console.log(
+      `  during the first walk: ${loopText(firstLoop)}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     const second = await walk(addresses, 4, port);
     console.log(
@@ -314,8 +360,9 @@ async function site(): Promise<void> {
     );
   } finally {
     await stack.stop();
+    rmSync(loopDir, { recursive: true, force: true });
   }
 }
 
-await database();
+if (!values['site-only']) await database();
 if (!values['skip-site']) await site();

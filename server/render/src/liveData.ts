@@ -29,6 +29,8 @@ export interface LiveDataOptions {
    * (a change that left no correction behind); a new correction makes every one stale at once.
    */
   yearRereadMs?: number;
+  /** Whether a finished year is read once by REST (the default) rather than followed with a listener. */
+  finishedYearsByRest?: boolean;
   now?: () => Date;
 }
 
@@ -181,7 +183,7 @@ export class LiveData {
     }
     let answered: (ok: boolean) => void = () => undefined;
     const entry: YearEntry = { game, read, what, ready: new Promise<boolean>((ok) => (answered = ok)), stop: () => undefined };
-    if (read.part === null && !read.merge) {
+    if (read.part === null && !read.merge && this.options.finishedYearsByRest !== false) {
       entry.rest = { readAt: 0, stale: false };
       void this.readYear(entry).then((ok) => ok && answered(true));
     } else {

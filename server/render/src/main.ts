@@ -9,6 +9,7 @@ import { connectionPolicy, type ConnectionPolicy } from '../../hosting/connectio
 import { LiveData } from './liveData.ts';
 import { LiveRepair } from './liveRepair.ts';
 import { restReads } from './listGames.ts';
+import { reportLoopDelay } from './loopDelay.ts';
 import { databaseNamespace } from '@satta/shared/data/namespace';
 import { DEFAULT_TIMEZONE } from '@satta/shared/domain/siteTime';
 
@@ -58,7 +59,11 @@ const restRead = restReads({
 
 const relistMs = Number(process.env.RENDER_RELIST_MS ?? 30_000);
 const db = getDatabase(app);
-const data = new LiveData({ db, timezone: config.timezone ?? DEFAULT_TIMEZONE, restRead, relistMs });
+// RENDER_YEAR_LISTENERS=1 follows finished years with listeners, as before REST reads (to compare them).
+const finishedYearsByRest = process.env.RENDER_YEAR_LISTENERS !== '1';
+const data = new LiveData({ db, timezone: config.timezone ?? DEFAULT_TIMEZONE, restRead, relistMs, finishedYearsByRest });
+// A benchmark's look at the event loop's delay (loopDelay.ts): written to this file on SIGUSR2.
+if (process.env.RENDER_LOOP_DELAY_FILE) reportLoopDelay(process.env.RENDER_LOOP_DELAY_FILE);
 await data.start();
 // Brings the live read model back in line after a write of the specification's paths alone.
 const repair = new LiveRepair({ db, data });
