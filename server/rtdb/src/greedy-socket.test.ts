@@ -1,9 +1,13 @@
 /**
  * One WebSocket may ask for far more than it reads. An anonymous socket sending 3,000 `get`s of a
  * 180 KB node (183 KB sent) once made the server produce 594 MB of answers for it, and a bystander's
- * read waited 16 s; sockets that never read kept the server busy after they had gone. The server now
- * reads a socket's requests only while that socket takes its answers, one message per turn of the
- * event loop, and cuts a socket whose unread answers pass a bound.
+ * read waited 16 s; sockets that never read kept the server busy after they had gone (about 1 s of
+ * CPU per second for 6 s after 20 of them were terminated). The server now reads a socket's requests
+ * only while that socket takes its answers, one message per turn of the event loop, cuts a socket
+ * whose unread answers pass a bound, and drops a socket's session and unread requests once it has gone.
+ *
+ * What the server spends is counted (its CPU time, its memory), not timed: the machine running the
+ * tests may be busy with other work, so a bystander's read is only checked to be answered.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +34,13 @@ function rssMb(server: ChildServer): number {
 function cpuMs(server: ChildServer): number {
   const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time, in ms, the server uses over the next second. */
+async function cpuOverOneSecond(server: ChildServer): Promise<number> {
+  const before = cpuMs(server);
+  await new Promise((r) => setTimeout(r, 1000));
+  return cpuMs(server) - before;
 }
 
 /** About 180 KB: 26 games with a year of results each. */
@@ -60,27 +71,29 @@ function sendGets(ws: WebSocket, count: number, path: string): void {
   for (let r = 1; r <= count; r++) ws.send(JSON.stringify({ t: 'd', d: { r, a: 'g', b: { p: path, q: {} } } }));
 }
 
-async function timedRead(server: ChildServer, ns: string): Promise<number> {
-  const started = Date.now();
+/** A new client reads a small value next to the large node: it is answered (within 5 s, however busy the machine). */
+async function bystanderAnswered(server: ChildServer, ns: string): Promise<void> {
   expect(await bystanderRead(server.port, ns, 'sattanamee/game0/time', 5000)).toBe('05:00 PM');
-  return Date.now() - started;
 }
 
 describe('a socket that asks more than it reads', () => {
-  it('3,000 gets of a 180 KB node: the server holds a few MB for it and a bystander reads within 1 s', async () => {
+  it('3,000 gets of a 180 KB node: the server holds a few MB for it, stops working for it, and a bystander is answered', async () => {
     const server = await startChildServer();
     servers.push(server);
     const ns = freshNamespace();
     await adminPut(server.url, ns, 'sattanamee', bigNode());
-    expect(await timedRead(server, ns)).toBeLessThan(5000);
+    await bystanderAnswered(server, ns);
     const before = rssMb(server);
 
     const greedy = await greedySocket(server.port, ns);
     sendGets(greedy, 3000, 'sattanamee');
     await new Promise((r) => setTimeout(r, 2000));
 
-    expect(await timedRead(server, ns)).toBeLessThan(1000);
+    // The socket is still there and still unread: the server has answered what fits and waits, idle.
+    // Answering all 3,000 would take it seconds of CPU.
+    expect(await cpuOverOneSecond(server)).toBeLessThan(100);
     expect(rssMb(server) - before).toBeLessThan(40);
+    await bystanderAnswered(server, ns);
     expect(server.alive()).toBe(true);
   });
 
@@ -89,7 +102,7 @@ describe('a socket that asks more than it reads', () => {
     servers.push(server);
     const ns = freshNamespace();
     await adminPut(server.url, ns, 'sattanamee', bigNode());
-    expect(await timedRead(server, ns)).toBeLessThan(5000);
+    await bystanderAnswered(server, ns);
     const before = rssMb(server);
 
     const greedy = await greedySocket(server.port, ns);
@@ -98,8 +111,9 @@ describe('a socket that asks more than it reads', () => {
       greedy.send(JSON.stringify({ t: 'd', d: { r, a: 'q', b: { p: 'sattanamee', q: { l: 100 + r }, t: r, h: '' } } }));
     await new Promise((r) => setTimeout(r, 2000));
 
-    expect(await timedRead(server, ns)).toBeLessThan(1000);
+    expect(await cpuOverOneSecond(server)).toBeLessThan(100);
     expect(rssMb(server) - before).toBeLessThan(40);
+    await bystanderAnswered(server, ns);
   });
 
   it('20 sockets that never read: once they have gone, the server does no more work for them', async () => {
@@ -107,7 +121,7 @@ describe('a socket that asks more than it reads', () => {
     servers.push(server);
     const ns = freshNamespace();
     await adminPut(server.url, ns, 'sattanamee', bigNode());
-    expect(await timedRead(server, ns)).toBeLessThan(5000);
+    await bystanderAnswered(server, ns);
     const before = rssMb(server);
 
     const greedy = await Promise.all(Array.from({ length: 20 }, () => greedySocket(server.port, ns)));
@@ -116,15 +130,12 @@ describe('a socket that asks more than it reads', () => {
     expect(rssMb(server) - before).toBeLessThan(60);
     for (const ws of greedy) ws.terminate();
 
-    // Right after they have gone a bystander is answered, and a little later the server is idle:
-    // no backlog is left behind. Their 6,000 answers of 180 KB would keep it busy for seconds of
-    // CPU; what it spends is counted, not timed, as the machine may be busy with other work.
-    expect(await timedRead(server, ns)).toBeLessThan(5000);
+    // From half a second after they have gone the server is idle: no backlog is left behind. The
+    // requests they had sent and it had not answered (some 5,900 reads of 180 KB) once kept it busy
+    // at about 1 s of CPU per second for more than 6 s.
     await new Promise((r) => setTimeout(r, 500));
-    const cpuBefore = cpuMs(server);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(cpuMs(server) - cpuBefore).toBeLessThan(200);
-    expect(await timedRead(server, ns)).toBeLessThan(5000);
+    expect(await cpuOverOneSecond(server)).toBeLessThan(100);
+    await bystanderAnswered(server, ns);
   });
 
   it('a socket that reads gets every answer, however many it asked for', async () => {

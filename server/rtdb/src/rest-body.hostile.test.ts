@@ -46,8 +46,6 @@ interface Answer {
   body: string;
   /** Body bytes written to the socket when the answer's first byte arrived. */
   sentBeforeAnswer: number;
-  /** Milliseconds from the request's first byte to the answer's. */
-  ms: number;
 }
 
 /**
@@ -62,8 +60,6 @@ function send(port: number, head: string, total: number, chunked = false): Promi
     let sent = 0;
     let sentBeforeAnswer = -1;
     let received = '';
-    let started = 0;
-    let answeredAt = 0;
     const pump = (): void => {
       while (sentBeforeAnswer < 0 && sent < total) {
         const n = Math.min(piece.length, total - sent);
@@ -75,15 +71,11 @@ function send(port: number, head: string, total: number, chunked = false): Promi
       }
     };
     socket.on('connect', () => {
-      started = performance.now();
       socket.write(head);
       pump();
     });
     socket.on('data', (chunk: Buffer) => {
-      if (sentBeforeAnswer < 0) {
-        sentBeforeAnswer = sent;
-        answeredAt = performance.now();
-      }
+      if (sentBeforeAnswer < 0) sentBeforeAnswer = sent;
       received += chunk.toString();
     });
     // Writing after the server closed its side fails (EPIPE, ECONNRESET): expected, the answer is in.
@@ -91,7 +83,7 @@ function send(port: number, head: string, total: number, chunked = false): Promi
     socket.on('close', () => {
       const m = /^HTTP\/1\.1 (\d{3}) /.exec(received);
       if (!m) return reject(new Error(`no answer; received ${JSON.stringify(received)}`));
-      resolve({ status: Number(m[1]), body: received.slice(received.indexOf('\r\n\r\n') + 4), sentBeforeAnswer, ms: answeredAt - started });
+      resolve({ status: Number(m[1]), body: received.slice(received.indexOf('\r\n\r\n') + 4), sentBeforeAnswer });
     });
   });
 }
@@ -100,14 +92,14 @@ const put = (ns: string, path: string, headers: string): string =>
   `PUT /${path}.json?ns=${ns} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
 
 describe('a write the rules deny whatever it holds', () => {
-  it('anonymous PUT of 250 MB to an admin-only path: 401 within 1 s, after a few KB, and the connection closes', async () => {
+  it('anonymous PUT of 250 MB to an admin-only path: 401 after a few KB, and the connection closes', async () => {
     const ns = freshNamespace();
     await ownerWrite(server.url, 'PUT', ns, 'secret/pin', '0042');
     const answer = await within(send(server.port, put(ns, 'secret/pin', `Content-Length: ${250 * MB}\r\n`), 4096), 5000, 'the answer');
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.body)).toEqual({ error: 'Permission denied' });
+    // Answered after at most 4 KB of the 250 MB: counted in bytes, not timed, as the machine may be busy.
     expect(answer.sentBeforeAnswer).toBeLessThanOrEqual(4096);
-    expect(answer.ms).toBeLessThan(1000);
     expect(await (await fetch(`${server.url}/secret/pin.json?ns=${ns}`)).json()).toBe('0042');
   });
 
