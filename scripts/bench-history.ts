@@ -4,6 +4,7 @@
 //
 // RENDER_YEAR_LISTENERS=1 in the environment has the render service follow finished years with
 // listeners, as it did before it read them once by REST (to compare the two).
+// BENCH_ECHO=1 shows the stack's services' output.
 //
 // 1. The local database alone: a REST PATCH of 2,000, 8,000 and 50,000 children into one node, as
 //    the owner (no rules) and as the site's admin (every rule evaluated), and the ratio of 8,000 to
@@ -268,7 +269,7 @@ async function site(): Promise<void> {
   const nodeOptions = process.env.NODE_OPTIONS;
   process.env.NODE_OPTIONS = `${nodeOptions ?? ''} ${HEAP_FLAGS}`.trim();
   process.env.RENDER_LOOP_DELAY_FILE = loopFile;
-  const stack = await startStack({ hosting: true }).finally(() => {
+  const stack = await startStack({ hosting: true, echo: process.env.BENCH_ECHO === '1' }).finally(() => {
     if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
     else process.env.NODE_OPTIONS = nodeOptions;
     delete process.env.RENDER_LOOP_DELAY_FILE;
