@@ -128,8 +128,10 @@ describe('the packaged services, as production runs them', () => {
         );
       expect(sources.length).toBeGreaterThan(0);
       for (const source of sources) expect(existsSync(join(packaged[service], source)), `${service}: COPY ${source}`).toBe(true);
-      expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "server\/server\.mjs"/m);
+      // V8's heap limits may come between Node's flags and the server (the render service's fit 512 MiB).
+      expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", (?:"--max-[a-z-]+=\d+", )*"server\/server\.mjs"/m);
     }
+    expect(readFileSync(join(packaged.render, 'Dockerfile'), 'utf8')).toContain('"--max-old-space-size=256", "--max-semi-space-size=16"');
   });
 
   it('each installed tree holds no TypeScript and no tsx, and only production dependencies', () => {
