@@ -16,25 +16,32 @@ import { requireSupportedNode } from './nodeVersion.mjs';
  * is built before any test, so that the tests that need it (the render service's, the e2e
  * shards' setups) only find it up to date.
  *
- * The end-to-end files run in E2E_SHARDS (default 2) vitest processes at once, each with its own
- * whole stack (e2e/globalSetup.ts, free ports, its own database): one process leaves about half
- * the machine idle while it waits on the browser and the services. Each shard's lines carry its
- * number.
+ * Then the unit and integration tests (two workers that each run many files: vitest.config.ts),
+ * then the end-to-end files in E2E_SHARDS (default 3) vitest processes at once, each with its own
+ * whole stack (e2e/globalSetup.ts, free ports, its own database): an end-to-end process mostly
+ * waits on the browser and the services (about half a core, measured), so three keep the machine
+ * busy where one left it idle. The two suites do not run at once: together they overloaded two
+ * cores, and tests that wait on a deadline (a push service that never answers, the packaging of
+ * the services) failed. Each process's lines carry its name.
  */
 requireSupportedNode('test');
 const temp = mkdtempSync(join(tmpdir(), 'satta-test-'));
-const shards = Number(process.env.E2E_SHARDS ?? 2);
+const shards = Number(process.env.E2E_SHARDS ?? 3);
 if (!Number.isInteger(shards) || shards < 1) {
   console.error(`test: E2E_SHARDS must be a whole number of 1 or more, got '${process.env.E2E_SHARDS}'`);
   process.exit(2);
 }
 const e2e = ['vitest', 'run', '-c', 'e2e/vitest.config.ts'];
-const suites = [
-  { name: 'unit and integration', runs: [['vitest', 'run']] },
-  {
-    name: 'end-to-end',
-    runs: shards === 1 ? [e2e] : Array.from({ length: shards }, (_, i) => [...e2e, `--shard=${i + 1}/${shards}`]),
-  },
+/** Each phase's runs go at once; the phases one after the other. */
+const phases = [
+  [{ name: 'unit and integration', label: undefined, args: ['vitest', 'run'] }],
+  shards === 1
+    ? [{ name: 'end-to-end', label: undefined, args: e2e }]
+    : Array.from({ length: shards }, (_, i) => ({
+        name: `end-to-end part ${i + 1}/${shards}`,
+        label: `e2e ${i + 1}/${shards}`,
+        args: [...e2e, `--shard=${i + 1}/${shards}`],
+      })),
 ];
 
 /** Runs `npx ...args`; with a label, every line of its output is printed after it. */
@@ -81,37 +88,32 @@ const [typecheck, lint, build] = await Promise.all([
 let passed = 0;
 let failed = 0;
 let exitCode = typecheck === 0 && lint === 0 && build === 0 ? 0 : 1;
-for (const [i, suite] of suites.entries()) {
-  console.log(`\n=== ${suite.name} ===`);
-  if (suite.name === 'end-to-end' && build !== 0) {
-    console.error(`test: the build failed (see above); the ${suite.name} suite did not run`);
+for (const [p, runs] of phases.entries()) {
+  const endToEnd = p > 0;
+  console.log(`\n=== ${endToEnd ? 'end-to-end' : 'unit and integration'} ===`);
+  if (endToEnd && build !== 0) {
+    console.error('test: the build failed (see above); the end-to-end suite did not run');
     continue;
   }
-  const reports = suite.runs.map((_, j) => join(temp, `report-${i}-${j}.json`));
-  const parallel = suite.runs.length > 1;
+  const reports = runs.map((_, i) => join(temp, `report-${p}-${i}.json`));
   const codes = await Promise.all(
-    suite.runs.map((args, j) =>
-      run(
-        [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reports[j]}`],
-        parallel ? `${suite.name} ${j + 1}/${suite.runs.length}` : undefined,
-      ),
-    ),
+    runs.map((suite, i) => run([...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${reports[i]}`], suite.label)),
   );
-  for (const [j, report] of reports.entries()) {
-    const which = parallel ? `the ${suite.name} suite's part ${j + 1}/${suite.runs.length}` : `the ${suite.name} suite`;
+  for (const [i, suite] of runs.entries()) {
     try {
-      const json = JSON.parse(readFileSync(report, 'utf8'));
+      const json = JSON.parse(readFileSync(reports[i], 'utf8'));
       passed += json.numPassedTests;
       failed += json.numFailedTests;
+      if (runs.length > 1) console.log(`test: the ${suite.name} suite: ${json.numPassedTests} passed, ${json.numFailedTests} failed`);
       if (json.numTotalTests === 0) {
-        console.error(`test: ${which} ran no test`);
+        console.error(`test: the ${suite.name} suite ran no test`);
         exitCode = 1;
       }
     } catch {
-      console.error(`test: ${which} wrote no report`);
+      console.error(`test: the ${suite.name} suite wrote no report`);
       exitCode = 1;
     }
-    if (codes[j] !== 0) exitCode = codes[j];
+    if (codes[i] !== 0) exitCode = codes[i];
   }
 }
 rmSync(temp, { recursive: true, force: true });
