@@ -286,8 +286,18 @@ async function site(): Promise<void> {
     const [seeded, seedMs] = await timed(() => seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, tree));
     await renderCaughtUp(stack, 180_000);
     console.log(`history: the site with ${seeded.resultsAdded.toLocaleString('en')} results (seeded in ${ms(seedMs)})`);
-    const sitemap = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
-    const charts = [...sitemap.matchAll(/<loc>([^<]*\/chart\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+    // The live node can be current before every game's span is: the sitemap grows for a moment
+    // after the seed. It is read until two readings a second apart agree (30 s at most).
+    const chartsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*\/chart\/[^<]*)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+    let sitemap = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
+    for (let tries = 0; tries < 30; tries++) {
+      await new Promise((ok) => setTimeout(ok, 1000));
+      const again = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
+      const same = chartsOf(again).length === chartsOf(sitemap).length;
+      sitemap = again;
+      if (same) break;
+    }
+    const charts = chartsOf(sitemap);
     const addresses = charts.map((path) => `${siteUrl}${path}`);
     console.log(`  sitemap: ${charts.length} chart addresses, ${kb(sitemap.length)}`);
     await phone(siteUrl, charts[0] ?? '/chart');
