@@ -243,7 +243,7 @@ describe('live updates', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-widget="mf-results/ResultTable"] tr[data-game="Gali"] td:last-child')?.textContent === '58',
         undefined,
-        { timeout: 10_000 },
+        { timeout: 5000 },
       );
       expect(await cell.locator('[data-state="result"]').count()).toBe(1);
       // The current-game card (Gali after 23:30) follows the same write.

@@ -97,17 +97,13 @@ async function visit(context: BrowserContext, path: string, at: number, { offlin
   // Every widget in view hydrates (or is rendered afresh): until each is live, neither the
   // server's HTML (`data-ssr`) nor the loading placeholder, then a second for what renders right
   // after (the stale badge, the clock, the data that changed meanwhile).
-  await page.waitForFunction(
-    () => {
-      const inView = [...document.querySelectorAll('[data-widget]')].filter((slot) => {
-        const box = slot.getBoundingClientRect();
-        return box.bottom > 0 && box.top < window.innerHeight;
-      });
-      return inView.length > 0 && inView.every((slot) => slot.querySelector('[data-ssr], [data-testid^="loading-"]') === null);
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  await page.waitForFunction(() => {
+    const inView = [...document.querySelectorAll('[data-widget]')].filter((slot) => {
+      const box = slot.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    return inView.length > 0 && inView.every((slot) => slot.querySelector('[data-ssr], [data-testid^="loading-"]') === null);
+  });
   await page.waitForTimeout(1000);
   await page.close();
   await context.setOffline(false);
