@@ -134,8 +134,12 @@ describe('current and next game with the clock set', () => {
     const { context, page } = await visitAt(ist(DAY, time));
     try {
       await waitForLive(page);
+      // The cards are widgets of their own: each takes over its server HTML (rendered at the real
+      // time, not this clock's) when its code has come, which may be after the table's.
+      await waitForLiveWidget(page, 'mf-results/CurrentGame');
+      await waitForLiveWidget(page, 'mf-results/NextGame');
       const card = widget(page, 'CurrentGame');
-      expect(await card.getByTestId('current-game-name').textContent()).toBe(expected.name);
+      await expect.poll(() => card.getByTestId('current-game-name').textContent()).toBe(expected.name);
       expect(await card.getByTestId('current-game-time').textContent()).toBe(expected.at);
       expect(await card.getByTestId('current-game-yesterday').textContent()).toMatch(new RegExp(`: ${expected.yesterday}$`));
       expect(await card.getByTestId('current-game-today').textContent()).toMatch(new RegExp(`: ${expected.today}$`));
