@@ -102,6 +102,12 @@ async function main(): Promise<void> {
       return null;
     }
   };
+  // Requests of the SDK's long-polling (its fallback after a failed WebSocket: each write goes out
+  // in URL-sized segments), counted to say which transport carried the parts after the resume.
+  let longPolls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/.lp?')) longPolls += 1;
+  });
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
       const frame = parse(payload);
@@ -133,23 +139,38 @@ async function main(): Promise<void> {
   const counts = await panel.getByText(/^नए /).textContent();
   console.log(`check: ${seconds(checkMs)} — ${summary} ${counts}`);
 
-  // Progress as the page shows it, sampled while it writes.
-  const progress = panel.locator('[data-import-progress]');
+  // Progress as the page shows it, sampled while it writes: one look into the panel per sample
+  // (querySelector, not Playwright's role engine, which walks the whole dashboard each time and
+  // cost the page about a tenth of its CPU while it wrote).
+  const panelElement = await panel.elementHandle();
+  if (!panelElement) throw new Error('the import panel is gone');
+  const look = () =>
+    panelElement.evaluate((element) => ({
+      progress: element.querySelector('[data-import-progress]')?.textContent ?? '',
+      alert: element.querySelector('[role="alert"]')?.textContent ?? null,
+      resume: [...element.querySelectorAll('button')].some((button) => button.textContent === 'Resume'),
+    }));
   const seen = new Set<string>();
+  // BENCH_PAGE_PROFILE=<file>: the page's CPU profile while it writes (Chrome DevTools format).
+  const profileFile = process.env['BENCH_PAGE_PROFILE'];
+  const cdp = profileFile ? await page.context().newCDPSession(page) : null;
+  await cdp?.send('Profiler.enable');
+  await cdp?.send('Profiler.start');
   const writeStarted = Date.now();
   await confirm.click();
   let offlineMs = 0;
   let interrupted = false;
   let stalls = 0;
+  let longPollsAtResume = 0;
   const half = Math.floor(wanted.size / 2);
   const resumeButton = panel.getByRole('button', { name: 'Resume' });
   for (;;) {
-    const text = (await progress.textContent({ timeout: 60_000 }).catch(() => '')) ?? '';
+    const now = await look();
+    const text = now.progress;
     if (text) seen.add(text);
     if (/\(\d+ s\)$/.test(text)) break;
-    const alert = panel.getByRole('alert');
-    if (interrupted && (await alert.count()) > 0 && (await resumeButton.count()) > 0) {
-      const said = (await alert.textContent()) ?? '';
+    if (interrupted && now.alert !== null && now.resume) {
+      const said = now.alert;
       if (!said.startsWith('No answer from the server')) throw new Error(`the import stopped again: ${said}`);
       // A part lost on its way: the page says so after 30 s; Resume, as an admin would.
       stalls += 1;
@@ -161,19 +182,24 @@ async function main(): Promise<void> {
       interrupted = true;
       const off = Date.now();
       await context.setOffline(true);
-      await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
+      await resumeButton.waitFor({ timeout: 30_000 });
       const said = await panel.getByRole('alert').textContent();
       console.log(`interrupted at ${done.toLocaleString('en-IN')} rows: "${said}"`);
       await new Promise((ok) => setTimeout(ok, 3000));
       await context.setOffline(false);
       await page.locator('[data-connection]').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 });
       offlineMs = Date.now() - off;
+      longPollsAtResume = longPolls;
       await resumeButton.click();
       console.log(`resumed after ${seconds(offlineMs)} offline`);
     }
     await new Promise((ok) => setTimeout(ok, 200));
   }
   const writeMs = Date.now() - writeStarted - offlineMs;
+  if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  console.log(
+    `transport after the resume: ${longPolls - longPollsAtResume} long-polling requests (the SDK upgrades to a WebSocket; a part sent before that goes out in segments)`,
+  );
   const done = await panel.getByText(/^Imported /).textContent();
   console.log(
     `write: ${seconds(writeMs)} (offline ${seconds(offlineMs)} not counted) — "${done}"; progress shown ${seen.size} times; ${stalls} part(s) without an answer resumed`,

@@ -101,7 +101,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     rmSync(temp, { recursive: true, force: true });
   };
   try {
-    const tsx = ['--import', 'tsx'];
+    // STACK_CPU_PROF=<folder>: each service writes its CPU profile there when it stops (benches).
+    const profile = process.env['STACK_CPU_PROF'];
+    const tsx = [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), '--import', 'tsx'];
     const [auth, rtdb, notify] = await Promise.all([
       startAuthEmulator(ports.auth, temp, options.echo),
       startProcess(

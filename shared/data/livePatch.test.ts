@@ -66,6 +66,25 @@ describe('livePatch', () => {
     ).toEqual({ 'live/v/games': TS, 'live/v/mian': TS, 'live/v/adinfo': TS, 'live/v/khaiwals': TS });
   });
 
+  it('stamps nothing for a result of a finished year: no followed read holds it', () => {
+    const old = { number: '05', publishedAt: TS, updatedAt: TS, silent: true };
+    expect(livePatch({ 'sattanamee/Gali/2025-12-31': old, 'sattanamee/Disawar/2006-03-01': old }, TODAY, TS)).toEqual({});
+    expect(livePatch({ 'sattanamee/Gali/2026-01-01': old }, TODAY, TS)).toEqual({ 'live/v/games': TS });
+    // The game's own fields still stamp, whatever else the write holds.
+    expect(livePatch({ 'sattanamee/Gali/2025-12-31': old, 'sattanamee/Gali/time': '11:30 PM' }, TODAY, TS)).toEqual({
+      'live/v/games': TS,
+    });
+  });
+
+  it('on the 1st of January the home window still holds yesterday, and the day before stamps nothing', () => {
+    const old = { number: '05', publishedAt: TS, updatedAt: TS, silent: true };
+    expect(livePatch({ 'sattanamee/Gali/2026-12-30': old }, '2027-01-01', TS)).toEqual({});
+    expect(livePatch({ 'sattanamee/Gali/2026-12-31': old }, '2027-01-01', TS)).toEqual({
+      'live/days/2026-12-31/Gali': { n: '05', p: TS },
+      'live/days/2026-12-30': null,
+    });
+  });
+
   it('stamps live/v/holidays for a mark of a date or a weekday, set or cleared', () => {
     expect(livePatch({ 'holidays/Gali/dates/2026-11-26': true }, TODAY, TS)).toEqual({ 'live/v/holidays': TS });
     expect(livePatch({ 'holidays/Gali/dates/2026-11-26': null }, TODAY, TS)).toEqual({ 'live/v/holidays': TS });

@@ -1,6 +1,6 @@
 import { isDateKey } from '../domain/siteTime.ts';
 import { LIVE_DAYS, livePaths, liveWindowStart, type LivePart } from '../domain/liveNode.ts';
-import { partOfRoot } from './publicReads.ts';
+import { followedFrom, partOfRoot } from './publicReads.ts';
 
 /*
  * The `live` node's share of a write (see shared/domain/liveNode.ts), derived from the write's
@@ -20,6 +20,10 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * site's day `todayKey`:
  * - a result of yesterday or today is mirrored into `live/days/{date}/{game}` (a whole node with
  *   `{n, p}`, a correction or an undo field by field, a removal as a removal);
+ * - a result dated before this year and before the home window (`followedFrom`) stamps nothing:
+ *   no followed read holds it (a finished year is read once, and looked at again after a
+ *   correction or an hour), so the backfill of a history, 44 writes for twenty years, does not
+ *   make every open page and the render service read their games again after each;
  * - any other change stamps its part's version (`live/v/{part}` = server time): an older result,
  *   a game's time or place, and any write under a root of the table's parts (publicReads.ts
  *   LIVE_PART_SOURCES: `mian`, `adinfo`, `khaiwals`, `corrections`, `holidays`, `gameNotices`);
@@ -30,6 +34,7 @@ export function livePatch(patch: Readonly<Record<string, unknown>>, todayKey: st
   const live: Record<string, unknown> = {};
   const stamp = (part: LivePart) => (live[livePaths.version(part)] = serverTime);
   const from = liveWindowStart(todayKey);
+  const followed = followedFrom(todayKey);
   for (const [path, value] of Object.entries(patch)) {
     const [root = '', game, key, field, ...rest] = path.split('/');
     const part = partOfRoot(root);
@@ -37,6 +42,7 @@ export function livePatch(patch: Readonly<Record<string, unknown>>, todayKey: st
     // The results' days of the live window are the node's own entries; everything else is a stamp.
     if (part !== 'games') stamp(part);
     else if (game === undefined || key === undefined || !isDateKey(key) || rest.length > 0) stamp('games');
+    else if (key < followed) continue;
     else if (key < from || key > todayKey) stamp('games');
     else {
       const entry = livePaths.entry(key, game);

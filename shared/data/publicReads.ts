@@ -241,6 +241,16 @@ export function homeWindowStart(todayKey: string): string {
 }
 
 /**
+ * The first day a followed read of the games (part 'games') holds on `todayKey`: this year's
+ * chart and the home window, so the 1st of January, or yesterday on the 1st of January.
+ */
+export function followedFrom(todayKey: string): string {
+  const home = homeWindowStart(todayKey);
+  const year = `${todayKey.slice(0, 4)}-01-01`;
+  return home < year ? home : year;
+}
+
+/**
  * A read made of one read per game (scope: per game), combined under one key: the render service
  * follows each game apart (a change of one game reads only it) and keeps the combination.
  */
