@@ -77,7 +77,7 @@ interface Host {
   origin: string;
   /** The headers of every request to it in this fan-out (RFC 8030, the VAPID token), made once. */
   headers: Record<string, string | number> | null;
-  jobs: Job[];
+  jobs: JobQueue;
   active: number;
   /** Requests this host may have in flight once proven: grows by one per good answer, halves on trouble. */
   limit: number;
@@ -85,6 +85,37 @@ interface Host {
   proven: boolean;
   /** In one of the ready queues. */
   queued: boolean;
+}
+
+/**
+ * A host's jobs, first in first out, without `Array#shift`: that moves every later element, and
+ * for one push service's 100,000 jobs it cost the event loop more than the requests' headers.
+ */
+class JobQueue {
+  private items: (Job | undefined)[] = [];
+  private head = 0;
+  get size(): number {
+    return this.items.length - this.head;
+  }
+  push(job: Job): void {
+    this.items.push(job);
+  }
+  shift(): Job | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const job = this.items[this.head];
+    // Let go of it: a job sent must not be kept until the queue empties.
+    this.items[this.head] = undefined;
+    this.head += 1;
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return job;
+  }
+  /** The jobs still queued, in order. */
+  toArray(): Job[] {
+    return this.items.slice(this.head) as Job[];
+  }
 }
 
 interface Job {
@@ -276,7 +307,7 @@ export function createFanOut(deps: FanOutDeps) {
     };
 
     const enqueueHost = (host: Host) => {
-      if (host.queued || host.jobs.length === 0 || host.active >= (host.proven ? host.limit : 1)) return;
+      if (host.queued || host.jobs.size === 0 || host.active >= (host.proven ? host.limit : 1)) return;
       host.queued = true;
       (host.proven ? readyProven : readyProbing).push(host);
     };
@@ -416,7 +447,7 @@ export function createFanOut(deps: FanOutDeps) {
       const name = url.origin;
       let host = hosts.get(name);
       if (!host) {
-        host = { origin: url.origin, headers: null, jobs: [], active: 0, limit: 1, proven: false, queued: false };
+        host = { origin: url.origin, headers: null, jobs: new JobQueue(), active: 0, limit: 1, proven: false, queued: false };
         hosts.set(name, host);
       }
       // The path as a slice of the endpoint (no copy) when the endpoint is written as parsed.
@@ -433,8 +464,8 @@ export function createFanOut(deps: FanOutDeps) {
       });
     }
     // The big push services first: junk spread over many hosts has few subscribers per host.
-    const bySize = [...hosts.values()].sort((a, b) => b.jobs.length - a.jobs.length);
-    order = bySize.flatMap((host) => host.jobs);
+    const bySize = [...hosts.values()].sort((a, b) => b.jobs.size - a.jobs.size);
+    order = bySize.flatMap((host) => host.jobs.toArray());
     for (const host of bySize) enqueueHost(host);
     if (settled() === result.total) finish();
     else pump();

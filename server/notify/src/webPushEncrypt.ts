@@ -70,7 +70,9 @@ export function webPushCipher(crypto: typeof import('node:crypto')) {
     const prk = hmac(salt, ikm);
     const cek = hmac(prk, CEK_INFO).subarray(0, 16);
     const nonce = hmac(prk, NONCE_INFO).subarray(0, 12);
-    const cipher = crypto.createCipheriv('aes-128-gcm', cek, nonce);
+    // The key as a KeyObject: given a Buffer, createCipheriv first asks whether it is a KeyObject
+    // or a CryptoKey, each by a thrown and caught error, which cost four times the cipher.
+    const cipher = crypto.createCipheriv('aes-128-gcm', crypto.createSecretKey(cek), nonce);
     // salt (16) | record size (4) | key id length (1) | key id (the sender's key) | the one record
     const body = Buffer.allocUnsafe(21 + 65 + plaintext.length + 1 + 16);
     salt.copy(body, 0);

@@ -27,7 +27,16 @@ export async function startNotifyProcess(options: {
   const { managed, match } = await startProcess(
     'notify-under-test',
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server/notify/src/main.ts'), '--port', '0', '--host', '127.0.0.1'],
+    [
+      ...(process.env['STACK_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', process.env['STACK_CPU_PROF']] : []),
+      '--import',
+      'tsx',
+      join(ROOT, 'server/notify/src/main.ts'),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ],
     {
       ready: /notify: VAPID public key ([A-Za-z0-9_-]+)[\s\S]*?notify: listening on (http:\/\/127\.0\.0\.1:\d+)/,
       env: {
