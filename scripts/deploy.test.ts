@@ -110,7 +110,7 @@ describe('npm run deploy -- --project demo-x --dry-run', () => {
           '--set-env-vars RENDER_SITE=https://satta.example.com,GOOGLE_CLOUD_PROJECT=demo-x',
         `gcloud run deploy satta-notify --image ${image('notify')} --region asia-south1 --project demo-x ` +
           '--service-account satta-notify@demo-x.iam.gserviceaccount.com --no-invoker-iam-check --min-instances 1 --max-instances 3 ' +
-          `--no-cpu-throttling --cpu-boost --concurrency 80 --cpu 1 --memory 512Mi --timeout 60s ${probes} ` +
+          `--no-cpu-throttling --cpu-boost --concurrency 80 --cpu 1 --memory 1Gi --timeout 60s ${probes} ` +
           '--set-env-vars GCLOUD_PROJECT=demo-x,NOTIFY_DATABASE_URL=https://demo-x-default-rtdb.asia-southeast1.firebasedatabase.app,' +
           `VAPID_PUBLIC_KEY=${vapid},VAPID_SUBJECT=mailto:admin@satta.example.com,NOTIFY_ALLOWED_ORIGINS=https://satta.example.com,` +
           'NOTIFY_TRUST_PROXY=1,NOTIFY_TIMEZONE=Asia/Kolkata,NOTIFY_TASKS_QUEUE=projects/demo-x/locations/asia-south1/queues/satta-push,' +

@@ -97,13 +97,15 @@ export const DATABASE_ROLE = {
  * - CPU always allocated (--no-cpu-throttling): the listeners, the pages rendered again on each
  *   change and the push fan-out run between requests, which a throttled CPU would stall;
  * - concurrency 80 per instance (Node serves many requests at once; render answers from memory);
- * - 1 CPU and 512 MiB: the rendered pages and each remote's server bundle are held in memory.
+ * - 1 CPU; render 512 MiB (the rendered pages and each remote's server bundle, bounded by bytes),
+ *   notify 1 GiB (a fan-out to 100,000 subscriptions peaked at 491 MB in `bench -- push`, too
+ *   near 512 MiB; past that the fan-out is split into Cloud Tasks shards).
  * Roles: the database role above; notify also checks that an admin's token was not revoked,
  * which reads the user from Firebase Auth (firebaseauth.viewer).
  */
 const SERVICES: Record<
   ServiceName,
-  { id: string; roles: (project: string) => string[]; timeout: string; maxInstances: number; description: string }
+  { id: string; roles: (project: string) => string[]; timeout: string; maxInstances: number; memory: string; description: string }
 > = {
   render: {
     id: 'satta-render',
@@ -111,6 +113,7 @@ const SERVICES: Record<
     // Pages come from memory in milliseconds; Hosting gives up on a Cloud Run answer after 60 s.
     timeout: '30s',
     maxInstances: 10,
+    memory: '512Mi',
     description: 'the server-rendered pages behind Hosting',
   },
   notify: {
@@ -120,6 +123,7 @@ const SERVICES: Record<
     timeout: '60s',
     // One instance does the work; more are safe (the sent ledger is shared) but each rate-limits alone.
     maxInstances: 3,
+    memory: '1Gi',
     description: 'push notifications',
   },
 };
@@ -212,7 +216,7 @@ export function hostingSite(project: string, settings: Pick<DeploySettings, 'hos
 
 function serviceStage(input: PlanInput, service: ServiceName): Stage {
   const { project, region, settings } = input;
-  const { id, roles, timeout, maxInstances, description } = SERVICES[service];
+  const { id, roles, timeout, maxInstances, memory, description } = SERVICES[service];
   const account = serviceAccount(project, service);
   const member = `serviceAccount:${account}`;
   const image = imageOf(input, service);
@@ -280,7 +284,7 @@ function serviceStage(input: PlanInput, service: ServiceName): Stage {
         '--cpu',
         '1',
         '--memory',
-        '512Mi',
+        memory,
         '--timeout',
         timeout,
         '--startup-probe',
