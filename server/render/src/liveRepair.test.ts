@@ -11,7 +11,8 @@ import { resultPatch } from '@satta/shared/data/resultPatch';
 import { LiveData } from './liveData.ts';
 import { LiveRepair, decideDigest, liveDaysPatch } from './liveRepair.ts';
 import type { LiveNode } from '@satta/shared/domain/liveNode';
-import { liveOf } from './snapshot.ts';
+import { gameNamesOf, liveOf } from './snapshot.ts';
+import { SPANS_KEY, type GameSpan } from '@satta/shared/domain/yearlyChart';
 import { testSnapshot, waitFor } from './testSupport.ts';
 
 /*
@@ -75,8 +76,8 @@ function connect(ns: string): Database {
 }
 
 /** A render instance: its LiveData and LiveRepair on `db`, started, with the repair's log lines. */
-async function renderInstance(db: Database) {
-  const data = new LiveData({ db, timezone: 'Asia/Kolkata', now: () => NOW });
+async function renderInstance(db: Database, relistMs?: number) {
+  const data = new LiveData({ db, timezone: 'Asia/Kolkata', now: () => NOW, ...(relistMs ? { relistMs } : {}) });
   const lines: string[] = [];
   const repair = new LiveRepair({ db, data, debounceMs: 20, log: (_severity, line) => lines.push(line) });
   await data.start();
@@ -264,6 +265,36 @@ describe('LiveRepair: version stamps', () => {
     });
     expect(repair.stamps).toBe(2);
     expect(lines).toHaveLength(2);
+  });
+
+  it('an import of finished years stamps nothing, and a game it brings is stamped once, by the repair', async () => {
+    const db = connect(freshNamespace());
+    await db.ref().set(seed());
+    const { data, repair, lines } = await renderInstance(db, 200);
+    await settled(db, repair);
+    await waitFor(() => repair.stamps === 7 && repair.idle, 'the stamps of the first start');
+    const games = (await read(db, 'live/v/games')) as number;
+    repair.stamps = 0;
+    lines.length = 0;
+    // The dashboard's import: results of 2010 for a game the site has, through the live patch.
+    const old = (game: string, date: string, number: string) => ({
+      [`sattanamee/${game}/${date}`]: { number, updatedAt: ServerValue.TIMESTAMP, silent: true },
+    });
+    const write = async (patch: Record<string, unknown>) =>
+      db.ref().update({ ...patch, ...livePatch(patch, TODAY, ServerValue.TIMESTAMP) });
+    await write({ ...old('Gali', '2010-03-01', '17'), ...old('Gali', '2010-03-02', '18') });
+    expect(await read(db, 'sattanamee/Gali/2010-03-02/number')).toBe('18');
+    // The render service has seen it (Gali's first date moved) and stamps nothing for it.
+    const firstOfGali = () => (data.snapshot?.entries[SPANS_KEY] as Record<string, GameSpan> | undefined)?.['Gali']?.first;
+    await waitFor(() => firstOfGali() === '2010-03-01' && repair.idle, "Gali's new first date");
+    expect(repair.stamps).toBe(0);
+    expect(await read(db, 'live/v/games')).toBe(games);
+    // A game only the import names: the list changes, and the pages must learn of it.
+    await write(old('Agra', '2010-03-01', '64'));
+    await waitFor(() => (data.snapshot ? gameNamesOf(data.snapshot).includes('Agra') : false), 'the new game in the list');
+    await waitFor(() => repair.stamps === 1 && repair.idle, 'the stamp of the new game');
+    expect(lines).toEqual(['render: stamped live/v/games: games changed without a version stamp']);
+    expect((await read(db, 'live/v/games')) as number).toBeGreaterThan(games);
   });
 
   it('two render instances stamp one hand edit once', async () => {
