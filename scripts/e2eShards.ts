@@ -2,46 +2,49 @@ import { relative, sep } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each end-to-end file took (2026-11-28 12:10–12:27, two shards at a load of 7–16 on 2 cores). Only
- * their proportions matter: they share the files between the shards. A file not listed (a new
- * one) counts as the median.
+ * Seconds each end-to-end file took: the median of four runs of three shards from fresh clones
+ * (2026-11-28 12:50–14:03, `CI=true bash .ci/run`), hooks included. Only their proportions
+ * matter: they share the files between the shards. A file not listed (a new one) counts as the
+ * median. production.e2e.ts packages the services in its hook (about 180 s in a fresh clone; 6 s
+ * where the packages were already made), which the table had as 6, so its shard ran 60-100 s
+ * after the others.
  */
 export const SECONDS: Readonly<Record<string, number>> = {
-  'e2e/tests/admin-day-board.e2e.ts': 5,
-  'e2e/tests/admin-import.e2e.ts': 50,
-  'e2e/tests/admin-offline.e2e.ts': 20,
-  'e2e/tests/admin-safety.e2e.ts': 9,
-  'e2e/tests/admin.e2e.ts': 62,
-  'e2e/tests/agents.e2e.ts': 20,
-  'e2e/tests/auth.e2e.ts': 18,
-  'e2e/tests/chart-download.e2e.ts': 11,
-  'e2e/tests/chart-urls.e2e.ts': 29,
-  'e2e/tests/chart.e2e.ts': 44,
-  'e2e/tests/console.e2e.ts': 45,
-  'e2e/tests/federation.e2e.ts': 14,
-  'e2e/tests/fun.e2e.ts': 19,
-  'e2e/tests/game-notice.e2e.ts': 11,
-  'e2e/tests/link-preview.e2e.ts': 4,
-  'e2e/tests/no-draw.e2e.ts': 20,
-  'e2e/tests/notify.e2e.ts': 27,
-  'e2e/tests/offline.e2e.ts': 18,
-  'e2e/tests/phone-layout.e2e.ts': 109,
-  'e2e/tests/production.e2e.ts': 6,
-  'e2e/tests/publish-times.e2e.ts': 22,
-  'e2e/tests/push-games.e2e.ts': 27,
-  'e2e/tests/push.e2e.ts': 22,
-  'e2e/tests/redeploy.e2e.ts': 5,
-  'e2e/tests/results.e2e.ts': 82,
-  'e2e/tests/returning-visitor.e2e.ts': 187,
-  'e2e/tests/routes.e2e.ts': 66,
-  'e2e/tests/scheduled-publish.e2e.ts': 7,
-  'e2e/tests/security-headers.e2e.ts': 26,
-  'e2e/tests/ssr-chart.e2e.ts': 19,
-  'e2e/tests/ssr.e2e.ts': 11,
-  'e2e/tests/stream-redirect.e2e.ts': 3,
-  'e2e/tests/undo-publish.e2e.ts': 7,
+  'e2e/tests/admin-day-board.e2e.ts': 15,
+  'e2e/tests/admin-import.e2e.ts': 41,
+  'e2e/tests/admin-offline.e2e.ts': 27,
+  'e2e/tests/admin-safety.e2e.ts': 13,
+  'e2e/tests/admin.e2e.ts': 65,
+  'e2e/tests/agents.e2e.ts': 29,
+  'e2e/tests/auth.e2e.ts': 17,
+  'e2e/tests/chart-download.e2e.ts': 12,
+  'e2e/tests/chart-urls.e2e.ts': 40,
+  'e2e/tests/chart.e2e.ts': 39,
+  'e2e/tests/console.e2e.ts': 61,
+  'e2e/tests/federation.e2e.ts': 15,
+  'e2e/tests/fun.e2e.ts': 26,
+  'e2e/tests/game-notice.e2e.ts': 16,
+  'e2e/tests/link-preview.e2e.ts': 3,
+  'e2e/tests/no-draw.e2e.ts': 16,
+  'e2e/tests/notify.e2e.ts': 30,
+  'e2e/tests/offline.e2e.ts': 15,
+  'e2e/tests/phone-layout.e2e.ts': 106,
+  'e2e/tests/production.e2e.ts': 176,
+  'e2e/tests/publish-times.e2e.ts': 16,
+  'e2e/tests/push-games.e2e.ts': 24,
+  'e2e/tests/push.e2e.ts': 16,
+  'e2e/tests/redeploy.e2e.ts': 7,
+  'e2e/tests/results.e2e.ts': 75,
+  'e2e/tests/returning-visitor.e2e.ts': 185,
+  'e2e/tests/routes.e2e.ts': 44,
+  'e2e/tests/scheduled-publish.e2e.ts': 23,
+  'e2e/tests/security-headers.e2e.ts': 22,
+  'e2e/tests/ssr-chart.e2e.ts': 14,
+  'e2e/tests/ssr.e2e.ts': 8,
+  'e2e/tests/stream-redirect.e2e.ts': 2,
+  'e2e/tests/undo-publish.e2e.ts': 25,
   'e2e/tests/visitor-small-screens.e2e.ts': 63,
-  'e2e/tests/visitor.e2e.ts': 31,
+  'e2e/tests/visitor.e2e.ts': 39,
 };
 
 /**
