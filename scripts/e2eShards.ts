@@ -2,10 +2,10 @@ import { relative, sep } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each end-to-end file took: the median of four runs of three shards from fresh clones
- * (2026-11-28 12:50–14:03, `CI=true bash .ci/run`), hooks included. Only their proportions
- * matter: they share the files between the shards. A file not listed (a new one) counts as the
- * median. production.e2e.ts packages the services in its hook (about 180 s in a fresh clone; 6 s
+ * Seconds each end-to-end file took: the median of four runs of the three shards in fresh clones
+ * (2026-11-28 12:50–14:03: three whole `CI=true bash .ci/run`, and the shards once more alone),
+ * hooks included. Only their proportions matter: they share the files between the shards. A
+ * file not listed (a new one) counts as the median. production.e2e.ts packages the services in its hook (about 180 s in a fresh clone; 6 s
  * where the packages were already made), which the table had as 6, so its shard ran 60-100 s
  * after the others.
  */
