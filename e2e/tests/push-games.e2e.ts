@@ -160,8 +160,8 @@ async function registrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
-async function waitForNotification(page: Page, title: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+async function waitForNotification(page: Page, title: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
   for (;;) {
     const titles = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/');
@@ -305,12 +305,19 @@ describe('push for the games a visitor follows', () => {
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp);
     const [request] = push.for('/e2e-games').slice(-1);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: site,
-      registrationId: id,
-      data: decryptWebPush(request?.body ?? Buffer.alloc(0), subscriber),
-    });
-    await waitForNotification(page, `${GALI}: ${gali} → ${corrected} (संशोधित)`);
+    const data = decryptWebPush(request?.body ?? Buffer.alloc(0), subscriber);
+    const title = `${GALI}: ${gali} → ${corrected} (संशोधित)`;
+    // DevTools' delivery is not acknowledged, and one made while Chromium starts or stops the
+    // worker can be lost: once, under a load of 14, nothing was shown in 10 s. Delivered once
+    // more after 5 s without the notification (said in the output); the worker must then show it.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data });
+    try {
+      await waitForNotification(page, title, 5_000);
+    } catch {
+      console.warn('push-games: no notification 5 s after the DevTools delivery; delivered once more');
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data });
+      await waitForNotification(page, title);
+    }
     await cdp.detach();
   });
 
