@@ -286,15 +286,23 @@ describe('live updates', () => {
     await removeResult(database, 'Gali', DAY);
     const { context, page } = await openPage(browser, MOBILE);
     try {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.clock.install({ time: ist(DAY, '23:40') });
       await page.goto(site);
       await waitForSplashToGo(page);
       await waitForLive(page);
+      // Wait... pulses through the deeper red laid over it, and the banner scrolls...
       const wait = todayCell(page, 'Gali').locator('[data-state="wait"]');
-      expect(await wait.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      const pulse = () => wait.evaluate((el) => getComputedStyle(el, '::after').animationName);
       const banner = widget(page, 'Banner').locator('p span').first();
-      expect(await banner.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      const scroll = () => banner.evaluate((el) => getComputedStyle(el).animationName);
+      expect(await pulse()).not.toBe('none');
+      expect(await scroll()).not.toBe('none');
+      expect(await wait.innerText()).toBe('Wait...');
+      // ...until the visitor asks for reduced motion.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await pulse()).toBe('none');
+      expect(await wait.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('none');
+      expect(await scroll()).toBe('none');
     } finally {
       await context.close();
     }
