@@ -50,6 +50,11 @@ export interface StackOptions {
    * port, in the pages' CSP): the end-to-end suite runs so.
    */
   streamRedirect?: boolean;
+  /**
+   * false: no notify service (tests of the data service alone, whose pending pushes and
+   * scheduled entries nothing must act on); the config then has no notifyUrl or VAPID key.
+   */
+  notify?: boolean;
   echo?: boolean;
   /**
    * The servers of the built site (the render service, separate remotes) start once this resolves
@@ -131,31 +136,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           echo: options.echo,
         },
       ),
-      startProcess(
-        'notify',
-        process.execPath,
-        [...tsx, join(ROOT, 'server/notify/src/main.ts'), '--port', String(ports.notify), '--host', '127.0.0.1'],
-        {
-          // The service prints its VAPID public key before it listens; the page subscribes with it.
-          ready: /notify: VAPID public key ([A-Za-z0-9_-]+)[\s\S]*?notify: listening on http:\/\/127\.0\.0\.1:(\d+)/,
-          echo: options.echo,
-          env: {
-            FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-            FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${ports.database}`,
-            GCLOUD_PROJECT: PROJECT_ID,
-            NOTIFY_DATABASE_NAMESPACE: NAMESPACE,
-            NOTIFY_DATA_DIR: join(dataDir, '..', 'notify'),
-            // CORS: the site is the only page origin that calls the service.
-            NOTIFY_ALLOWED_ORIGINS: [
-              `http://127.0.0.1:${ports.hosting}`,
-              `http://localhost:${ports.hosting}`,
-              ...(options.siteOrigins ?? []),
-            ].join(','),
-          },
-        },
-      ),
+      options.notify === false
+        ? null
+        : startProcess(
+            'notify',
+            process.execPath,
+            [...tsx, join(ROOT, 'server/notify/src/main.ts'), '--port', String(ports.notify), '--host', '127.0.0.1'],
+            {
+              // The service prints its VAPID public key before it listens; the page subscribes with it.
+              ready: /notify: VAPID public key ([A-Za-z0-9_-]+)[\s\S]*?notify: listening on http:\/\/127\.0\.0\.1:(\d+)/,
+              echo: options.echo,
+              env: {
+                FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+                FIREBASE_DATABASE_EMULATOR_HOST: `127.0.0.1:${ports.database}`,
+                GCLOUD_PROJECT: PROJECT_ID,
+                NOTIFY_DATABASE_NAMESPACE: NAMESPACE,
+                NOTIFY_DATA_DIR: join(dataDir, '..', 'notify'),
+                // CORS: the site is the only page origin that calls the service.
+                NOTIFY_ALLOWED_ORIGINS: [
+                  `http://127.0.0.1:${ports.hosting}`,
+                  `http://localhost:${ports.hosting}`,
+                  ...(options.siteOrigins ?? []),
+                ].join(','),
+              },
+            },
+          ),
     ]);
-    started.push(auth, rtdb.managed, notify.managed);
+    started.push(auth, rtdb.managed, ...(notify ? [notify.managed] : []));
 
     // What serves the built site (the render service, a separate remote's server) waits for it.
     await options.siteAfter;
@@ -203,8 +210,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ...(options.streamRedirect ? { streamPort: Number(rtdb.match[1]) } : {}),
         },
       },
-      notifyUrl: `http://127.0.0.1:${ports.notify}`,
-      vapidPublicKey: notify.match[1],
+      ...(notify ? { notifyUrl: `http://127.0.0.1:${ports.notify}`, vapidPublicKey: notify.match[1] } : {}),
       timezone: DEFAULT_TIMEZONE,
       remotes: remoteUrls,
     };

@@ -27,7 +27,7 @@ async function lastAudit(path: string): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false });
+  stack = await startStack({ hosting: false, notify: false });
   await rest('mian', 'PUT', { name: 'Admin', phnnumber: '+91 90000 00000' });
   admin = adminView(
     new DataService(stack.config, { appName: 'xml-text', store: memoryStore(), now: () => new Date('2026-11-21T12:00:00+05:30') }),

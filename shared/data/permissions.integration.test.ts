@@ -105,7 +105,7 @@ function service(name: string): AdminView {
 const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false });
+  stack = await startStack({ hosting: false, notify: false });
   await rest('', 'PUT', SEED);
   before = await rest('');
 }, 120_000);

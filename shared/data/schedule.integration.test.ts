@@ -5,8 +5,8 @@ import { adminStack } from './testing/adminStack.ts';
 
 /*
  * The data service's part of scheduled publishing (scheduleResult, cancelScheduled, scheduled$)
- * against the real local backend with the project's rules. The entries are due an hour from now,
- * so the stack's notify service does not publish them while this runs (its part is
+ * against the real local backend with the project's rules. No notify service runs here, and the
+ * entries are due an hour from now (the publisher's part is
  * server/notify/src/scheduled.integration.test.ts).
  */
 const DAY = '2026-11-21';

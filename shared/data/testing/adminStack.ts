@@ -6,7 +6,8 @@ import { DataService, adminView, type AdminView } from '../service.ts';
 
 /*
  * The set-up of an integration test of the admin's commands: the real local backend with the
- * project's rules (no hosting), data put in place as the database's owner, and the demo admin
+ * project's rules (no hosting, and no notify service: nothing acts on the pending pushes or
+ * scheduled entries a test writes), data put in place as the database's owner, and the demo admin
  * signed in on a data service whose site clock is fixed at noon in India on `today`. What is
  * stored is read back as the owner through REST, and an audit entry as [old, new, email].
  */
@@ -40,7 +41,7 @@ export function adminStack(options: AdminStackOptions): AdminStack {
   const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(started(stack).urls.database)(path, method, body);
 
   beforeAll(async () => {
-    stack = await startStack({ hosting: false });
+    stack = await startStack({ hosting: false, notify: false });
     for (const [path, value] of Object.entries(options.seed)) await rest(path, 'PUT', value);
     admin = adminView(
       new DataService(stack.config, {
