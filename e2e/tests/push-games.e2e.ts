@@ -8,6 +8,7 @@ import { startPushEndpoint, type PushEndpoint } from '../../server/notify/src/te
 import { generateSubscriberKeys } from '../../server/notify/src/testing/subscriberKeys.ts';
 import { decryptWebPush } from '../../server/notify/src/testing/webPushDecrypt.ts';
 import { DESKTOP, MOBILE, launchBrowser, openPage, waitForLiveResults, waitForSplashToGo } from '../support/browser.ts';
+import { deliverPush, watchServiceWorker } from '../support/push.ts';
 
 /*
  * Push for the games a visitor follows (issue 29, point 1), in Chromium against the stack's notify
@@ -149,30 +150,6 @@ function tableGeometry(page: Page): Promise<number[]> {
   );
 }
 
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${site}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
-async function waitForNotification(page: Page, title: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const titles = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration('/');
-      return ((await registration?.getNotifications()) ?? []).map((n) => n.title);
-    });
-    if (titles.includes(title)) return;
-    if (Date.now() > deadline) throw new Error(`no notification '${title}'; shown: ${JSON.stringify(titles)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   push = await startPushEndpoint();
@@ -303,21 +280,11 @@ describe('push for the games a visitor follows', () => {
 
     // The service worker shows the correction in place of the first notification.
     const cdp = await context.newCDPSession(page);
-    const id = await registrationId(cdp);
+    const worker = await watchServiceWorker(cdp, site);
     const [request] = push.for('/e2e-games').slice(-1);
     const data = decryptWebPush(request?.body ?? Buffer.alloc(0), subscriber);
     const title = `${GALI}: ${gali} → ${corrected} (संशोधित)`;
-    // DevTools' delivery is not acknowledged, and one made while Chromium starts or stops the
-    // worker can be lost: once, under a load of 14, nothing was shown in 10 s. Delivered once
-    // more after 5 s without the notification (said in the output); the worker must then show it.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data });
-    try {
-      await waitForNotification(page, title, 5_000);
-    } catch {
-      console.warn('push-games: no notification 5 s after the DevTools delivery; delivered once more');
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data });
-      await waitForNotification(page, title);
-    }
+    await deliverPush(cdp, page, site, worker, data, title);
     await cdp.detach();
   });
 

@@ -9,6 +9,7 @@ import { startPushEndpoint, type PushEndpoint, type ReceivedPush } from '../../s
 import { generateSubscriberKeys } from '../../server/notify/src/testing/subscriberKeys.ts';
 import { decryptWebPush } from '../../server/notify/src/testing/webPushDecrypt.ts';
 import { launchBrowser, openPage, waitForSplashToGo } from '../support/browser.ts';
+import { deliverPush, watchServiceWorker } from '../support/push.ts';
 
 /*
  * Push notifications in Chromium, end to end, with one stand-in: the browser's push service.
@@ -122,43 +123,6 @@ async function ourEntries(): Promise<string[]> {
 }
 
 /** The service worker registration's id, from the DevTools protocol's ServiceWorker domain. */
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${site}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
-interface Shown {
-  title: string;
-  body: string;
-  icon: string;
-  tag: string;
-  data: Record<string, string>;
-}
-
-async function notificationsOf(page: Page): Promise<Shown[]> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/');
-    const shown = (await registration?.getNotifications()) ?? [];
-    return shown.map((n) => ({ title: n.title, body: n.body, icon: n.icon, tag: n.tag, data: n.data as Record<string, string> }));
-  });
-}
-
-async function waitForNotification(page: Page, title: string): Promise<Shown> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const match = (await notificationsOf(page)).find((n) => n.title === title);
-    if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no notification '${title}'; shown: ${JSON.stringify(await notificationsOf(page))}`);
-    await page.waitForTimeout(100);
-  }
-}
-
 async function waitUntilWatched(game: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -257,7 +221,7 @@ describe('push notifications', () => {
 
   it("the admin's test notification and a published result reach the service worker, which shows them", async () => {
     const cdp = await context.newCDPSession(page);
-    const id = await registrationId(cdp);
+    const worker = await watchServiceWorker(cdp, site);
 
     // The dashboard's "Send Test Notification" call, as the admin.
     const token = await signIn(auth, admin.email, admin.password);
@@ -265,8 +229,7 @@ describe('push notifications', () => {
     const response = await fetch(`${config.notifyUrl}/send-test`, { headers: { Authorization: `Bearer ${token}` } });
     expect(await response.text()).toMatch(/^Test notification sent to [1-9]\d* subscribers?\./);
     const test = await nextPush('test', before);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data: test.plaintext });
-    const shownTest = await waitForNotification(page, TEST_TITLE);
+    const shownTest = await deliverPush(cdp, page, site, worker, test.plaintext, TEST_TITLE);
     expect(shownTest.icon).toBe(`${site}/icons/notification-192.png`);
 
     // Today's number, written by the admin: the notify service announces it by itself, once it
@@ -281,8 +244,7 @@ describe('push notifications', () => {
     await rest(database, 'PUT', `sattanamee/${GAME}/${TODAY}/number`, number, token);
     const result = await nextPush('result', beforeResult, GAME);
     expect(result.request.headers.urgency).toBe('high');
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: site, registrationId: id, data: result.plaintext });
-    const shown = await waitForNotification(page, `${GAME}: ${number}`);
+    const shown = await deliverPush(cdp, page, site, worker, result.plaintext, `${GAME}: ${number}`);
     expect(shown.body).toContain(`${GAME} — ${number}`);
     expect(shown.tag).toBe(`result-${TODAY}-${GAME}`);
     expect(shown.data).toMatchObject({ url: '/', kind: 'result', game: GAME, number, date: TODAY });
