@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NOTIFY_YES } from '../../shared/domain/messages.ts';
 import { siteNow } from '../../shared/domain/siteTime.ts';
 import { subscriptionKey } from '../../server/notify/src/subscription.ts';
