@@ -3,12 +3,12 @@ import { color } from '@satta/shared/ui';
 import { NO_DRAW_TODAY, WAIT } from '@satta/shared/domain/messages';
 import { GameNotice } from './GameNotice.tsx';
 
-// Pulses between red and a deeper red: fading it out (opacity 0.45) left it at a contrast of
-// 2.4:1 half the time, under what small bold text needs (4.5:1). The deeper red is a copy of the
-// words laid over them whose opacity pulses: opacity runs on the compositor, where animating the
-// colour itself painted every waiting cell again in every frame (nine on the home page, about a
-// fifth of a core in Chromium without a GPU, and a busy main thread on a cheap phone). The copy
-// has empty alternative text, so a screen reader reads the words once.
+// Pulses between red and a deeper red: fading it out (opacity 0.45) left it at a contrast of 2.4:1
+// half the time, under what small bold text needs (4.5:1). The deeper red is a copy of the words
+// laid over them whose opacity pulses: opacity runs on the compositor, where animating the colour
+// itself painted every waiting cell again in every frame (nine on the home page, about a sixth of a
+// core a page in Chromium without a GPU, and a busy main thread on a cheap phone). The copy has
+// empty alternative text, so a screen reader reads the words once.
 const pulse = keyframes`
   50% { opacity: 1; }
 `;
