@@ -4,10 +4,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * Seconds each end-to-end file took: the median of four runs of the three shards in fresh clones
  * (2026-11-28 12:50–14:03: three whole `CI=true bash .ci/run`, and the shards once more alone),
- * hooks included. Only their proportions matter: they share the files between the shards. A
- * file not listed (a new one) counts as the median. production.e2e.ts packages the services in its hook (about 180 s in a fresh clone; 6 s
- * where the packages were already made), which the table had as 6, so its shard ran 60-100 s
- * after the others.
+ * hooks included. Only their proportions matter: they share the files between the shards. A file
+ * not listed (a new one) counts as the median. production.e2e.ts packages the services in its hook
+ * (about 180 s in a fresh clone; 6 s where the packages were already made), which the table had as
+ * 6, so its shard ran 60-100 s after the others.
  */
 export const SECONDS: Readonly<Record<string, number>> = {
   'e2e/tests/admin-day-board.e2e.ts': 15,

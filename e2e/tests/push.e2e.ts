@@ -122,7 +122,6 @@ async function ourEntries(): Promise<string[]> {
     .map(([key]) => key);
 }
 
-/** The service worker registration's id, from the DevTools protocol's ServiceWorker domain. */
 async function waitUntilWatched(game: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
