@@ -29,7 +29,7 @@ const MAX_ATTEMPTS = 1000;
  * 2^32 is not a multiple of max, so values from the incomplete last block are drawn again.
  * Pass `crypto.getRandomValues.bind(crypto)` as `fill`.
  */
-export function unbiasedRandomInt(maxExclusive: number, fill: (buf: Uint32Array) => void): number {
+export function unbiasedRandomInt(maxExclusive: number, fill: (buf: Uint32Array<ArrayBuffer>) => void): number {
   if (!Number.isInteger(maxExclusive) || maxExclusive < 1 || maxExclusive > UINT32_RANGE) {
     throw new RangeError(`maxExclusive must be a whole number from 1 to 2^32, got ${maxExclusive}`);
   }
