@@ -1,18 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildStale } from './build.ts';
 import { buildNotify, buildRender, packagesImportedBy, type ServerBuild } from './build-servers.ts';
+import { lockFor, type PackageLock } from './packageLock.ts';
 
 /**
  * `npm run package [-- --out dist/package]`: the file tree of each service's container image,
  * one folder per service, made by the same steps as its Dockerfile expects, so that
  * `docker build dist/package/render` needs nothing else (Docker cannot build here; the
- * Dockerfiles COPY only what this writes, which `package.test.ts` checks).
+ * Dockerfiles COPY only what this writes, which `e2e/tests/production.e2e.ts` checks).
  *
- *   render/  Dockerfile, package.json + package-lock.json (production dependencies), server/
+ *   render/  Dockerfile, package.json + package-lock.json (production dependencies, at the
+ *            versions the repository's lock has: scripts/packageLock.ts), server/
  *            (the built service, with assets/fonts/: the fonts of the link-preview images, found
  *            beside server.mjs), shell/ (the shell's build: page template, assets, its server
  *            bundle, config.json). The remotes' server bundles are read from the site at run
@@ -30,7 +31,7 @@ export type Service = (typeof SERVICES)[number];
 /** The render service's page template, assets and runtime config are the shell's build, in shell/. */
 const START_ARGS: Record<Service, string> = { render: ' --config shell/config.json --mount /=shell', notify: '' };
 
-/** Writes the service's package.json and, from the registry, the lock file `npm ci` installs from. */
+/** Writes the service's package.json and the lock file `npm ci` installs from, cut from the repository's (scripts/packageLock.ts). */
 function writePackage(dir: string, service: Service, built: ServerBuild): void {
   const manifest = {
     name: `satta-${service}`,
@@ -44,11 +45,8 @@ function writePackage(dir: string, service: Service, built: ServerBuild): void {
     dependencies: built.dependencies,
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const lock = spawnSync('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
-  if (lock.status !== 0) throw new Error(`package: npm could not write ${service}'s package-lock.json:\n${lock.stderr}`);
+  const lock = lockFor(JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as PackageLock, manifest);
+  writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
 }
 
 export async function packageServices(out = join(ROOT, 'dist/package')): Promise<Record<Service, string>> {
