@@ -158,6 +158,9 @@ describe('the packaged services, as production runs them', () => {
       }
     }
     expect(existsSync(join(installed.notify, 'server/admin-create.mjs'))).toBe(true);
+    // The Firebase web SDK is the admin's, in the browser: the render image does not carry it.
+    expect(existsSync(join(installed.render, 'node_modules/firebase'))).toBe(false);
+    expect(existsSync(join(installed.render, 'node_modules/@firebase/auth'))).toBe(false);
   });
 
   it('the render service serves the home page with today’s numbers', async () => {
