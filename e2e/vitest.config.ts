@@ -13,7 +13,6 @@ export default defineConfig({
   test: {
     include: ['e2e/tests/**/*.e2e.ts'],
     globalSetup: ['e2e/globalSetup.ts'],
-    setupFiles: ['/tmp/s6/perfile.ts'],
     environment: 'node',
     pool: 'forks',
     maxWorkers: 1,
