@@ -101,8 +101,8 @@ describe("a service's lock, cut from the repository's", () => {
   });
 
   it('refuses a lock that lacks a required dependency of a package', () => {
-    const root: PackageLock = { ...ROOT, packages: { ...ROOT.packages, 'node_modules/codec': undefined as never } };
-    delete root.packages['node_modules/codec'];
+    const { 'node_modules/codec': _codec, ...packages } = ROOT.packages;
+    const root: PackageLock = { ...ROOT, packages };
     expect(() => lockFor(root, manifest({ admin: '1.0.0' }))).toThrow(
       "package: node_modules/web needs codec, which the repository's package-lock.json does not have",
     );
