@@ -206,9 +206,18 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Whether the data may differ from the fixture: a write case sets it, and clears it only once it
+ * has seen the data unchanged (a refused write). Reads and refused writes leave the fixture as it
+ * was, so the next case needs no reset: half of the file's time went to putting back a fixture
+ * nothing had changed (22 s → 11 s).
+ */
+let dirty = true;
 beforeEach(async () => {
+  if (!dirty) return;
   const { status } = await rest('PUT', '', OWNER, FIXTURE);
   expect(status, 'fixture reset').toBe(200);
+  dirty = false;
 });
 
 const WRITE_CASES: readonly WriteCase[] = [
@@ -229,6 +238,7 @@ describe.each(IDENTITIES)('database.rules.json on the local server: %s through t
 
   it.each(WRITE_CASES.map((c) => ({ ...c, allowed: c.expect[who] })))('$op $name -> $allowed', async (c) => {
     const before = await stored('');
+    dirty = true;
     const write = sdkWrite(sdkDatabase(who), c);
     if (c.allowed) {
       await expect(write).resolves.toBeUndefined();
@@ -236,6 +246,7 @@ describe.each(IDENTITIES)('database.rules.json on the local server: %s through t
     } else {
       await expect(write).rejects.toThrow(DENIED);
       expect(await stored('')).toEqual(before);
+      dirty = false;
     }
   });
 });
@@ -256,6 +267,7 @@ describe.each(IDENTITIES)('database.rules.json on the local server: %s through R
 
   it.each(WRITE_CASES.map((c) => ({ ...c, allowed: c.expect[who] })))('$op $name -> $allowed', async (c) => {
     const before = await stored('');
+    dirty = true;
     const { status, body } = await restWrite(c, credential);
     if (c.allowed) {
       expect(status, JSON.stringify(body)).toBe(200);
@@ -263,6 +275,7 @@ describe.each(IDENTITIES)('database.rules.json on the local server: %s through R
     } else {
       expect(status, JSON.stringify(body)).toBe(401);
       expect(await stored('')).toEqual(before);
+      dirty = false;
     }
   });
 });

@@ -39,8 +39,11 @@ const AUTH: Record<Identity, TargaryenAuth | null> = {
   admin: token(ADMIN_UID, { admin: true }),
 };
 
+/** The fixture under the rules, made once: a targaryen database is immutable (a write returns a new one). */
+const fixture = targaryen.database(rules, FIXTURE).with({ debug: true });
+
 function db(auth: TargaryenAuth | null) {
-  return targaryen.database(rules, FIXTURE).with({ debug: true }).as(auth);
+  return fixture.as(auth);
 }
 
 const asPath = (path: string): string => `/${path}`;
