@@ -131,16 +131,19 @@ export async function packagesImportedBy(file: string): Promise<Record<string, s
 /**
  * The admin's modules of shared/data, which run in the browser only, after sign-in: the Firebase
  * web SDK's session and commands, and what uses them. shared/data/admin.ts imports adminSdk and
- * adminCommands lazily, and only they import the rest; nothing the server renders calls it. The render build leaves them out (an import of one fails, naming it), so the
- * render image does not carry the web SDK: without it, its production install is about 60 MB
- * where it was 340 MB, and `npm ci --omit=dev` takes a fifth of the CPU.
+ * adminCommands lazily, only they import the rest, and nothing the server renders calls it. The
+ * render build leaves them out (an import of one fails, naming it), so the render image does not
+ * carry the web SDK: its production install is 67 MB where it was 340, and `npm ci --omit=dev`
+ * takes a fifth of the CPU.
  */
 const BROWSER_ONLY = /^(adminSdk|adminCommands|gameNoticeCommands|firebaseStreams|auth)\.ts$/;
 const browserOnly: Plugin = {
   name: 'browser-only',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(adminSdk|adminCommands|gameNoticeCommands|firebaseStreams|auth)\.ts$/ }, ({ path, importer }) =>
-      relative(ROOT, dirname(importer)) === join('shared', 'data') ? { path: path.slice(2), namespace: 'browser-only' } : undefined,
+    build.onResolve({ filter: /^\.\/\w+\.ts$/ }, ({ path, importer }) =>
+      BROWSER_ONLY.test(path.slice(2)) && relative(ROOT, dirname(importer)) === join('shared', 'data')
+        ? { path: path.slice(2), namespace: 'browser-only' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'browser-only' }, ({ path }) => ({
       contents: `throw new Error(${JSON.stringify(`shared/data/${path} is the admin's, in the browser only: the render service does not carry it`)});`,
