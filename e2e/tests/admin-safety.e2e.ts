@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, formatDisplayDate, siteNow } from '../../shared/domain/siteTime.ts';
 import { MOBILE, launchBrowser, openPage, type TestPage } from '../support/browser.ts';
 import { ownerRest } from '../support/resultsRest.ts';
-import { ist } from '../support/siteClock.ts';
+import { ist, pauseJustAhead } from '../support/siteClock.ts';
 import { signInAsAdmin } from '../support/admin.ts';
 
 /*
@@ -67,18 +67,8 @@ beforeAll(async () => {
   // 00:05 IST today (never more than minutes ahead of the real time, so sign-in tokens stay valid).
   await page.clock.install({ time: ist(TODAY, '00:05') });
   await signInAsAdmin(page, site, admin);
-  // Stopped just after the page's present: messages stay until the test has measured them. The
-  // page's clock runs meanwhile: under load more than 500 ms passed between reading it and
-  // pausing, and Playwright refuses a pause in the past (CI on 57eb4c3), so it is read again.
-  for (let tries = 1; ; tries += 1) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 500);
-      break;
-    } catch (error) {
-      if (tries >= 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
+  // Stopped just after the page's present: messages stay until the test has measured them.
+  await pauseJustAhead(page);
 }, 120_000);
 
 afterAll(async () => {

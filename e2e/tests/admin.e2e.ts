@@ -1,3 +1,4 @@
+import { pauseJustAhead } from '../support/siteClock.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PROJECT_ID } from '../../scripts/stack.ts';
@@ -106,9 +107,7 @@ afterAll(async () => {
 
 /** Stops the page's clock at its present time, so the message timers only move when told. */
 async function stopClock(): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  // Ahead of the page's time by more than the round trip, which pauseAt cannot go back on.
-  await page.clock.pauseAt(now + 500);
+  await pauseJustAhead(page);
 }
 
 describe('admin dashboard (mf-admin)', () => {

@@ -1,3 +1,4 @@
+import { pauseJustAhead } from '../support/siteClock.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo } from '../support/browser.ts';
@@ -33,7 +34,7 @@ async function highlighted(page: Page): Promise<number[]> {
 async function freezeClock(page: Page): Promise<void> {
   const now = Date.now();
   await page.clock.install({ time: now });
-  await page.clock.pauseAt(now + 1000);
+  await pauseJustAhead(page, 1000);
 }
 
 async function openLucky(page: Page): Promise<void> {
