@@ -17,8 +17,8 @@ import { decryptWebPush } from './testing/webPushDecrypt.ts';
 
 /*
  * Scheduled publishing against the real local backend and a fake push service, in a namespace of
- * this file's own (as undoWindow.integration.test.ts), so the notify processes started here are
- * the only services that see these entries. The admin writes through REST with the rules
+ * this file's own and with no notify service in the stack (as undoWindow.integration.test.ts), so
+ * the notify processes started here are the only services that see these entries. The admin writes through REST with the rules
  * applied; a visitor reads with the Firebase JS SDK, anonymous, as a browser would.
  */
 const NS = `scheduled-${process.pid}`;
@@ -89,7 +89,7 @@ const WEEKDAY_NAMES = { sun: 'Sunday', mon: 'Monday', tue: 'Tuesday', wed: 'Wedn
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false });
+  stack = await startStack({ hosting: false, notify: false });
   dataDir = mkdtempSync(join(tmpdir(), 'notify-scheduled-test-'));
   push = await startPushEndpoint();
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);

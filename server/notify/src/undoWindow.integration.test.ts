@@ -14,9 +14,9 @@ import { decryptWebPush } from './testing/webPushDecrypt.ts';
 
 /*
  * The undo window against the real local backend and a fake push service (as in
- * notify.integration.test.ts). The data lives in a namespace of this file's own, so the stack's
- * own notify instance (which watches the default namespace) cannot send in place of the process
- * under test, and a restart of that process really is the only service there is.
+ * notify.integration.test.ts). The stack has no notify service of its own, and the data lives in a
+ * namespace of this file's own: the process under test is the only service there is, also across
+ * its restarts.
  */
 const NS = `undo-window-${process.pid}`;
 const TODAY = siteNow(new Date(), 'Asia/Kolkata').dateKey;
@@ -60,7 +60,7 @@ const waiting = (game: string, number: string) => new RegExp(`${label(game, numb
 const announced = (game: string, number: string) => new RegExp(`${label(game, number)} sent 2 of 2`);
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false });
+  stack = await startStack({ hosting: false, notify: false });
   dataDir = mkdtempSync(join(tmpdir(), 'notify-undo-test-'));
   push = await startPushEndpoint();
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);
