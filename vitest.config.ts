@@ -31,7 +31,18 @@ export default defineConfig({
     // whenever its file waits on a server, a browser or a timer.
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'shared', include, exclude: [...exclude, ...isolated], pool: 'forks', isolate: false } },
+      {
+        test: {
+          ...shared,
+          name: 'shared',
+          include,
+          exclude: [...exclude, ...isolated],
+          pool: 'forks',
+          isolate: false,
+          // One Auth emulator for the integration tests' stacks (their files are all here).
+          globalSetup: ['scripts/sharedAuthEmulator.ts'],
+        },
+      },
       { test: { ...shared, name: 'isolated', include: isolated, exclude, pool: 'forks', isolate: true } },
     ],
   },

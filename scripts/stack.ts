@@ -55,6 +55,12 @@ export interface StackOptions {
    * scheduled entries nothing must act on); the config then has no notifyUrl or VAPID key.
    */
   notify?: boolean;
+  /**
+   * The origin of an Auth emulator that is already running (the unit run's one:
+   * scripts/sharedAuthEmulator.ts), seeded as this stack would seed its own: the stack starts
+   * none, checks that the demo admin can sign in on it, and leaves it running when it stops.
+   */
+  auth?: string;
   echo?: boolean;
   /**
    * The servers of the built site (the render service, separate remotes) start once this resolves
@@ -91,7 +97,7 @@ export const RENDER_REMOTE_CHECK_MS = 1000;
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ports: EmulatorPorts = {
-    auth: options.ports?.auth ?? (await freePort()),
+    auth: options.auth ? Number(new URL(options.auth).port) : (options.ports?.auth ?? (await freePort())),
     database: options.ports?.database ?? (await freePort()),
     hosting: options.ports?.hosting ?? (await freePort()),
     notify: options.ports?.notify ?? (await freePort()),
@@ -110,7 +116,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const profile = process.env['STACK_CPU_PROF'];
     const tsx = [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), '--import', 'tsx'];
     const [auth, rtdb, notify] = await Promise.all([
-      startAuthEmulator(ports.auth, temp, options.echo),
+      options.auth ? authEmulatorReady(options.auth).then(() => null) : startAuthEmulator(ports.auth, temp, options.echo),
       startProcess(
         'rtdb',
         process.execPath,
@@ -162,7 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
             },
           ),
     ]);
-    started.push(auth, rtdb.managed, ...(notify ? [notify.managed] : []));
+    started.push(...(auth ? [auth] : []), rtdb.managed, ...(notify ? [notify.managed] : []));
 
     // What serves the built site (the render service, a separate remote's server) waits for it.
     await options.siteAfter;
@@ -288,6 +294,52 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * An Auth emulator of its own, as a stack starts one, for stacks that share it (`auth` above).
+ * Resolves once it is ready; `stop` ends it and removes its files.
+ */
+export async function startLoneAuthEmulator(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const temp = mkdtempSync(join(tmpdir(), 'satta-auth-'));
+  try {
+    const managed = await startAuthEmulator(port, temp);
+    return {
+      url: `http://127.0.0.1:${port}`,
+      stop: async () => {
+        await managed.stop();
+        rmSync(temp, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Resolves once the demo admin can sign in on the Auth emulator at `url`, so the seeded accounts
+ * the tests use are there; fails after `timeoutMs`, with the emulator's last answer.
+ */
+export async function authEmulatorReady(url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...DEMO_ADMIN, returnSecureToken: true }),
+      });
+      if (response.ok) return;
+      last = `${response.status} ${(await response.text()).slice(0, 200)}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`stack: the Auth emulator at ${url} did not let the demo admin sign in within ${timeoutMs / 1000} s (last: ${last})`);
+    await new Promise((done) => setTimeout(done, 100));
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ref, set } from 'firebase/database';
 import { startStack, DEMO_ADMIN, type Stack } from '../../scripts/stack.ts';
+import { sharedAuthEmulator } from '../../scripts/sharedAuthEmulator.ts';
 import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
@@ -27,7 +28,7 @@ async function lastAudit(path: string): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false, notify: false });
+  stack = await startStack({ hosting: false, notify: false, auth: sharedAuthEmulator() });
   await rest('mian', 'PUT', { name: 'Admin', phnnumber: '+91 90000 00000' });
   admin = adminView(
     new DataService(stack.config, { appName: 'xml-text', store: memoryStore(), now: () => new Date('2026-11-21T12:00:00+05:30') }),

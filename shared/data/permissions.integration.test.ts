@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, push, ref, remove, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { startStack, DEMO_ADMIN, DEMO_VISITOR, type Stack } from '../../scripts/stack.ts';
+import { sharedAuthEmulator } from '../../scripts/sharedAuthEmulator.ts';
 import { DataService, adminView, type AdminView } from './service.ts';
 import { memoryStore } from './cache.ts';
 import { ownerRest, type RestMethod } from '../../scripts/ownerRest.ts';
@@ -105,7 +106,7 @@ function service(name: string): AdminView {
 const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(stack.urls.database)(path, method, body);
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false, notify: false });
+  stack = await startStack({ hosting: false, notify: false, auth: sharedAuthEmulator() });
   await rest('', 'PUT', SEED);
   before = await rest('');
 }, 120_000);

@@ -5,6 +5,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, get, getDatabase, onValue, ref, type Database } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, PROJECT_ID, startStack, type Stack } from '../../../scripts/stack.ts';
+import { sharedAuthEmulator } from '../../../scripts/sharedAuthEmulator.ts';
 import { addDays, siteNow } from '@satta/shared/domain/siteTime';
 import { weekdayOf } from '@satta/shared/domain/holidays';
 import type { NotificationPayload } from './payload.ts';
@@ -89,7 +90,7 @@ const WEEKDAY_NAMES = { sun: 'Sunday', mon: 'Monday', tue: 'Tuesday', wed: 'Wedn
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false, notify: false });
+  stack = await startStack({ hosting: false, notify: false, auth: sharedAuthEmulator() });
   dataDir = mkdtempSync(join(tmpdir(), 'notify-scheduled-test-'));
   push = await startPushEndpoint();
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, startStack, type Stack } from '../../../scripts/stack.ts';
+import { sharedAuthEmulator } from '../../../scripts/sharedAuthEmulator.ts';
 import { siteNow } from '@satta/shared/domain/siteTime';
 import type { NotificationPayload } from './payload.ts';
 import { subscriptionKey } from './subscription.ts';
@@ -60,7 +61,7 @@ const waiting = (game: string, number: string) => new RegExp(`${label(game, numb
 const announced = (game: string, number: string) => new RegExp(`${label(game, number)} sent 2 of 2`);
 
 beforeAll(async () => {
-  stack = await startStack({ hosting: false, notify: false });
+  stack = await startStack({ hosting: false, notify: false, auth: sharedAuthEmulator() });
   dataDir = mkdtempSync(join(tmpdir(), 'notify-undo-test-'));
   push = await startPushEndpoint();
   adminToken = await signIn(stack.urls.auth, DEMO_ADMIN.email, DEMO_ADMIN.password);

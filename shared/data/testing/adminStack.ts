@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startStack, DEMO_ADMIN, type Stack } from '../../../scripts/stack.ts';
 import { ownerRest, type RestMethod } from '../../../scripts/ownerRest.ts';
+import { sharedAuthEmulator } from '../../../scripts/sharedAuthEmulator.ts';
 import { memoryStore } from '../cache.ts';
 import { DataService, adminView, type AdminView } from '../service.ts';
 
@@ -41,7 +42,7 @@ export function adminStack(options: AdminStackOptions): AdminStack {
   const rest = (path: string, method?: RestMethod, body?: unknown) => ownerRest(started(stack).urls.database)(path, method, body);
 
   beforeAll(async () => {
-    stack = await startStack({ hosting: false, notify: false });
+    stack = await startStack({ hosting: false, notify: false, auth: sharedAuthEmulator() });
     for (const [path, value] of Object.entries(options.seed)) await rest(path, 'PUT', value);
     admin = adminView(
       new DataService(stack.config, {
