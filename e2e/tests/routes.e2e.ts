@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TITLES, PATHS, type RoutePath } from '../../shell/src/routes.ts';
 import { DESKTOP, MOBILE, launchBrowser, openPage, skipSplash, waitForSplashToGo } from '../support/browser.ts';
+import { pauseJustAhead } from '../support/siteClock.ts';
 
 const { site } = inject('e2e');
 
@@ -114,16 +115,21 @@ describe('splash, font and reload button', () => {
   it('the splash shows the site name and a coin for 2 s and blocks scrolling meanwhile', async () => {
     const { context, page } = await openPage(browser, MOBILE);
     try {
+      await page.clock.install();
       await page.goto(site);
       const splash = page.getByTestId('splash');
       await splash.waitFor();
       const shownAt = Date.now();
+      // The page's clock stops while the splash is looked at: on a busy machine the checks below
+      // took longer than its 2 s (CI on Chromium 156), and the wheel then scrolled the page after it.
+      await pauseJustAhead(page, 50);
       expect(await splash.textContent()).toContain('सट्टा किंग रिज़ल्ट');
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
       const animation = await splash.locator('[aria-hidden="true"]').evaluate((el) => getComputedStyle(el).animationName);
       expect(animation).not.toBe('none');
       await page.mouse.wheel(0, 2000);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.clock.resume();
       await waitForSplashToGo(page);
       expect(Date.now() - shownAt).toBeGreaterThan(1000);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
