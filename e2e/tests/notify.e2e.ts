@@ -7,7 +7,7 @@ const { site } = inject('e2e');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ push: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -151,7 +151,7 @@ function tableGeometry(page: Page): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ push: true });
   push = await startPushEndpoint();
   endpoint = push.endpoint('/e2e-games');
   rotatedEndpoint = push.endpoint('/e2e-games-rotated');

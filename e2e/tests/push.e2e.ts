@@ -151,7 +151,7 @@ async function nextPush(kind: string, after: number, game?: string): Promise<{ r
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ push: true });
   push = await startPushEndpoint();
   endpoint = push.endpoint('/e2e-browser');
   config = (await (await fetch(`${site}/config.json`)).json()) as typeof config;

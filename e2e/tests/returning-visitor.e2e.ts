@@ -240,8 +240,16 @@ describe("the next game's countdown in the server's HTML", () => {
 });
 
 describe('a subscription that hangs', () => {
+  // The prompt is offered where the Push API is: the whole browser (support/browser.ts).
+  let pushBrowser: Browser;
+  beforeAll(async () => {
+    pushBrowser = await launchBrowser({ push: true });
+  });
+  afterAll(async () => {
+    await pushBrowser?.close();
+  });
   it('says so within 10 s, in Hindi, with what to do and a way to try again', async () => {
-    const { context, page } = await phone();
+    const { context, page } = await openPhone(pushBrowser);
     await skipSplash(context);
     // The browser's push service cannot be reached: subscribe() neither answers nor fails.
     await context.addInitScript(() => {

@@ -224,12 +224,20 @@ describe.each([
 });
 
 describe('the notification prompt', () => {
+  // The prompt is offered where the Push API is: the whole browser (support/browser.ts).
+  let pushBrowser: Browser;
+  beforeAll(async () => {
+    pushBrowser = await launchBrowser({ push: true });
+  });
+  afterAll(async () => {
+    await pushBrowser?.close();
+  });
   it.each([
     ['360 x 740', MOBILE],
     ['1024 x 768', TABLET],
     ['1366 x 900', LAPTOP],
   ])('at %s leaves the reload button free until it is answered', async (_, viewport) => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await openPage(pushBrowser, viewport);
     try {
       await page.goto(site);
       await waitForSplashToGo(page);
