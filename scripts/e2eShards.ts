@@ -2,48 +2,47 @@ import { relative, sep } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each end-to-end file took, hooks included, in a fresh clone's CI on Chromium 156
- * (7274705, 2026-11-29), which a new machine installs: a page load costs it about 1.6 times what
- * it cost Chromium 150, on which the earlier figures were taken (routes.e2e.ts 44 s then, 100 s
- * now). Only their proportions matter: they share the files between the shards. A file not listed
- * (a new one) counts as the median.
+ * Seconds each end-to-end file took, hooks included, in a fresh clone's CI on Chromium 156 with
+ * the headless shell for the files without the Push API (c0fe0de, 2026-11-29; routes.e2e.ts 100 s
+ * in the whole browser before, 56 s in the shell). Only their proportions matter: they share the
+ * files between the shards. A file not listed (a new one) counts as the median.
  */
 export const SECONDS: Readonly<Record<string, number>> = {
-  'e2e/tests/admin-day-board.e2e.ts': 12,
-  'e2e/tests/admin-import.e2e.ts': 78,
-  'e2e/tests/admin-offline.e2e.ts': 43,
-  'e2e/tests/admin-safety.e2e.ts': 23,
-  'e2e/tests/admin.e2e.ts': 94,
-  'e2e/tests/agents.e2e.ts': 33,
-  'e2e/tests/auth.e2e.ts': 28,
-  'e2e/tests/chart-download.e2e.ts': 18,
-  'e2e/tests/chart-urls.e2e.ts': 56,
-  'e2e/tests/chart.e2e.ts': 47,
-  'e2e/tests/console.e2e.ts': 55,
-  'e2e/tests/federation.e2e.ts': 19,
-  'e2e/tests/fun.e2e.ts': 36,
-  'e2e/tests/game-notice.e2e.ts': 23,
-  'e2e/tests/link-preview.e2e.ts': 1,
-  'e2e/tests/no-draw.e2e.ts': 32,
-  'e2e/tests/notify.e2e.ts': 38,
-  'e2e/tests/offline.e2e.ts': 24,
-  'e2e/tests/phone-layout.e2e.ts': 108,
-  'e2e/tests/production.e2e.ts': 66,
-  'e2e/tests/publish-times.e2e.ts': 26,
-  'e2e/tests/push-games.e2e.ts': 27,
+  'e2e/tests/admin-day-board.e2e.ts': 11,
+  'e2e/tests/admin-import.e2e.ts': 49,
+  'e2e/tests/admin-offline.e2e.ts': 29,
+  'e2e/tests/admin-safety.e2e.ts': 14,
+  'e2e/tests/admin.e2e.ts': 77,
+  'e2e/tests/agents.e2e.ts': 44,
+  'e2e/tests/auth.e2e.ts': 21,
+  'e2e/tests/chart-download.e2e.ts': 12,
+  'e2e/tests/chart-urls.e2e.ts': 33,
+  'e2e/tests/chart.e2e.ts': 34,
+  'e2e/tests/console.e2e.ts': 34,
+  'e2e/tests/federation.e2e.ts': 24,
+  'e2e/tests/fun.e2e.ts': 21,
+  'e2e/tests/game-notice.e2e.ts': 11,
+  'e2e/tests/link-preview.e2e.ts': 2,
+  'e2e/tests/no-draw.e2e.ts': 22,
+  'e2e/tests/notify.e2e.ts': 33,
+  'e2e/tests/offline.e2e.ts': 17,
+  'e2e/tests/phone-layout.e2e.ts': 59,
+  'e2e/tests/production.e2e.ts': 76,
+  'e2e/tests/publish-times.e2e.ts': 16,
+  'e2e/tests/push-games.e2e.ts': 28,
   'e2e/tests/push.e2e.ts': 20,
-  'e2e/tests/redeploy.e2e.ts': 12,
-  'e2e/tests/results.e2e.ts': 92,
-  'e2e/tests/returning-visitor.e2e.ts': 230,
-  'e2e/tests/routes.e2e.ts': 100,
-  'e2e/tests/scheduled-publish.e2e.ts': 29,
-  'e2e/tests/security-headers.e2e.ts': 27,
-  'e2e/tests/ssr-chart.e2e.ts': 22,
-  'e2e/tests/ssr.e2e.ts': 24,
-  'e2e/tests/stream-redirect.e2e.ts': 8,
-  'e2e/tests/undo-publish.e2e.ts': 21,
-  'e2e/tests/visitor-small-screens.e2e.ts': 88,
-  'e2e/tests/visitor.e2e.ts': 46,
+  'e2e/tests/redeploy.e2e.ts': 5,
+  'e2e/tests/results.e2e.ts': 69,
+  'e2e/tests/returning-visitor.e2e.ts': 147,
+  'e2e/tests/routes.e2e.ts': 56,
+  'e2e/tests/scheduled-publish.e2e.ts': 30,
+  'e2e/tests/security-headers.e2e.ts': 23,
+  'e2e/tests/ssr-chart.e2e.ts': 12,
+  'e2e/tests/ssr.e2e.ts': 18,
+  'e2e/tests/stream-redirect.e2e.ts': 4,
+  'e2e/tests/undo-publish.e2e.ts': 30,
+  'e2e/tests/visitor-small-screens.e2e.ts': 65,
+  'e2e/tests/visitor.e2e.ts': 49,
 };
 
 /**
