@@ -270,6 +270,8 @@ describe('a subscription that hangs', () => {
       await page.getByText(PUSH_WORKING).waitFor({ timeout: 5000 });
       // Patient for 7 s (a slow network), and told by 9.9 s after the tap.
       await page.clock.runFor(7_000);
+      // Time for a render that a timer due by now would have caused (a real wait: the clock is stopped).
+      await page.waitForTimeout(300);
       expect(await page.getByText(PUSH_FAILED_TITLE).count()).toBe(0);
       await page.getByText(PUSH_WORKING).waitFor({ timeout: 5000 });
       await page.clock.runFor(2_900);
