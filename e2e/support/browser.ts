@@ -8,7 +8,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 360, height: 740 };
 
 /** Debian's `chromium-headless-shell`: Chromium's own headless build (the same Blink and V8). */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /**
@@ -19,7 +19,7 @@ const FULL_CHROMIUM = '/usr/bin/chromium';
  * browser's own services, for about a third less CPU a page on Chromium 156 (docs/performance.md,
  * "part six"). CHROME_PATH, when set, is used for both.
  */
-export function browserPath({ push = false }: { push?: boolean } = {}): string {
+function browserPath({ push = false }: { push?: boolean } = {}): string {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
   if (!push && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
   return FULL_CHROMIUM;

@@ -13,7 +13,8 @@ import { MOBILE, launchBrowser, openPage, waitForLiveWidget, waitForSplashToGo, 
  *
  * The home page at 360 and at 1366 px and the chart page at 360 px are each loaded once and looked
  * at by the tests in turn (sharedPage): a page load is most of what a test costs the machine
- * (about 3.5 CPU-s), and these tests only read the page, or put back what they open or scroll.
+ * (about 3.5 CPU-s in the whole browser), and these tests only read the page, or put back what they
+ * open or scroll.
  */
 
 const { site, database, admin } = inject('e2e');
