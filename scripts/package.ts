@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildStale } from './build.ts';
 import { buildNotify, buildRender, packagesImportedBy, type ServerBuild } from './build-servers.ts';
-import { lockFor, type PackageLock } from './packageLock.ts';
+import { allowScriptsFor, lockFor, type PackageLock } from './packageLock.ts';
 
 /**
  * `npm run package [-- --out dist/package]`: the file tree of each service's container image,
@@ -24,7 +24,11 @@ import { lockFor, type PackageLock } from './packageLock.ts';
  * Each folder runs with `npm ci --omit=dev` and `node server/server.mjs`: no TypeScript, no tsx.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ENGINES = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines;
+const ROOT_MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+  allowScripts: Record<string, boolean>;
+};
+const ENGINES = ROOT_MANIFEST.engines;
 
 export const SERVICES = ['render', 'notify'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -44,8 +48,11 @@ function writePackage(dir: string, service: Service, built: ServerBuild): void {
     scripts: { start: `node --enable-source-maps server/${built.main}${START_ARGS[service]}` },
     dependencies: built.dependencies,
   };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const lock = lockFor(JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as PackageLock, manifest);
+  // The repository's install-script decisions for the packages the image installs (npm 12 runs a
+  // dependency's install script only when allowScripts says so; npm 11 lists those it does not cover).
+  const allowScripts = allowScriptsFor(lock, ROOT_MANIFEST.allowScripts);
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ ...manifest, allowScripts }, null, 2)}\n`);
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
 }
 

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lockFor, type PackageLock } from './packageLock.ts';
+import { allowScriptsFor, lockFor, undecidedInstallScripts, type PackageLock } from './packageLock.ts';
 
 /** A repository lock: two packages the service uses, the rest dev tools' and a workspace. */
 const ROOT: PackageLock = {
@@ -106,5 +107,37 @@ describe("a service's lock, cut from the repository's", () => {
     expect(() => lockFor(root, manifest({ admin: '1.0.0' }))).toThrow(
       "package: node_modules/web needs codec, which the repository's package-lock.json does not have",
     );
+  });
+});
+
+describe("install scripts (package.json's allowScripts)", () => {
+  it("every package of the repository's lock with an install script is decided, so npm 12 runs what the site needs", () => {
+    const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8')) as PackageLock;
+    const { allowScripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      allowScripts: Record<string, boolean>;
+    };
+    expect(undecidedInstallScripts(lock, allowScripts)).toEqual([]);
+    // Node 24 itself (the `node` package's preinstall puts its binary in place) and esbuild's binary.
+    expect(allowScripts).toMatchObject({ node: true, esbuild: true });
+  });
+
+  it('names each package with an install script and no decision, pinned or by name', () => {
+    const root: PackageLock = {
+      ...ROOT,
+      packages: {
+        ...ROOT.packages,
+        'node_modules/web': { ...ROOT.packages['node_modules/web'], hasInstallScript: true },
+        'node_modules/web/node_modules/util': { ...ROOT.packages['node_modules/web/node_modules/util'], hasInstallScript: true },
+        'node_modules/tool': { ...ROOT.packages['node_modules/tool'], hasInstallScript: true },
+      },
+    };
+    expect(undecidedInstallScripts(root, {})).toEqual(['tool@1.0.0', 'util@1.4.0', 'web@2.0.0']);
+    expect(undecidedInstallScripts(root, { 'web@2.0.0': true, util: false })).toEqual(['tool@1.0.0']);
+  });
+
+  it("gives a service the decisions about the packages its lock installs, and no other's", () => {
+    const decisions = { 'web@2.0.0': false, util: true, tool: true, '@scope/other@^1': true };
+    expect(allowScriptsFor(lockFor(ROOT, manifest({ web: '2.0.0' })), decisions)).toEqual({ 'web@2.0.0': false, util: true });
+    expect(allowScriptsFor(lockFor(ROOT, manifest({ react: '19.0.0' })), decisions)).toEqual({});
   });
 });

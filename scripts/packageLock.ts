@@ -109,3 +109,35 @@ export function lockFor(
   }
   return { name: manifest.name, version: manifest.version, lockfileVersion: 3, requires: true, packages };
 }
+
+/** The package a lock path installs: `node_modules/a/node_modules/@s/b` → `@s/b`. */
+function packageName(path: string): string {
+  return path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+}
+
+/** An `allowScripts` key's package: `pkg`, `pkg@1.2.3`, `@scope/pkg@^1` → the name alone. */
+function decisionName(key: string): string {
+  return key.replace(/(?<=.)@[^@/]*$/, '');
+}
+
+/**
+ * The install-script decisions of `allowScripts` (package.json's field: a package → may its
+ * install script run) that concern a package `lock` installs, for a service's own package.json.
+ */
+export function allowScriptsFor(lock: PackageLock, allowScripts: Readonly<Record<string, boolean>>): Record<string, boolean> {
+  const installed = new Set(
+    Object.keys(lock.packages)
+      .filter((path) => path.includes('node_modules/'))
+      .map(packageName),
+  );
+  return Object.fromEntries(Object.entries(allowScripts).filter(([key]) => installed.has(decisionName(key))));
+}
+
+/** The packages of `lock` with an install script that `allowScripts` decides nothing about, sorted. */
+export function undecidedInstallScripts(lock: PackageLock, allowScripts: Readonly<Record<string, boolean>>): string[] {
+  const decided = new Set(Object.keys(allowScripts).map(decisionName));
+  const undecided = Object.entries(lock.packages)
+    .filter(([path, entry]) => path.includes('node_modules/') && entry.hasInstallScript === true && !decided.has(packageName(path)))
+    .map(([path, entry]) => `${packageName(path)}@${entry.version ?? '?'}`);
+  return [...new Set(undecided)].sort();
+}
