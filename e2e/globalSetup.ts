@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { buildStale } from '../scripts/build.ts';
-import { DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, startStack, type RemoteName } from '../scripts/stack.ts';
+import { DEMO_ADMIN, DEMO_VISITOR, NAMESPACE, renderListsGames, startStack, type RemoteName } from '../scripts/stack.ts';
 import { seedData, seedDatabase } from '../scripts/seed.ts';
 import { siteNow } from '../shared/domain/siteTime.ts';
 import type { E2EContext } from './support/context.ts';
@@ -46,7 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const seed = seedData({ days: 45, now: seedNow() });
     await seedDatabase({ db: stack.urls.database, ns: NAMESPACE }, seed);
     if (!stack.urls.site) throw new Error('e2e: the stack serves no site');
-    await renderedWithGames(stack.urls.site, Object.keys(seed.sattanamee));
+    await renderListsGames(stack.urls.site, Object.keys(seed.sattanamee));
     const remote = stack.remoteServers[SEPARATE];
     if (!remote) throw new Error(`e2e: ${SEPARATE} is not served separately`);
     control = createServer((req, res) => {
@@ -92,22 +92,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise<void>((ok) => (control ? control.close(() => ok()) : ok()));
     await stack.stop();
   };
-}
-
-/**
- * Waits until the render service's home page lists every seeded game. The games were written
- * after the service started, and it lists the games again only every RENDER_RELIST_MS: the
- * first test must not see a page rendered from half the list.
- */
-async function renderedWithGames(site: string, games: readonly string[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const html = await fetch(`${site}/`).then(
-      (res) => res.text(),
-      () => '',
-    );
-    if (games.every((game) => html.includes(`data-game="${game}"`))) return;
-    if (Date.now() > deadline) throw new Error('e2e: the rendered home page does not list every seeded game after 60 s');
-    await new Promise((ok) => setTimeout(ok, 250));
-  }
 }

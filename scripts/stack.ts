@@ -420,6 +420,24 @@ export async function renderCaughtUp(stack: Stack, timeoutMs = 60_000): Promise<
   }
 }
 
+/**
+ * Resolves once the render service's home page lists every game of `games`. Games written after
+ * the service started are listed again only every RENDER_RELIST_MS, so a page rendered just after
+ * a seed can have half the list. Fails after `timeoutMs`.
+ */
+export async function renderListsGames(site: string, games: readonly string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const html = await fetch(`${site}/`).then(
+      (res) => res.text(),
+      () => '',
+    );
+    if (games.every((game) => html.includes(`data-game="${game}"`))) return;
+    if (Date.now() > deadline) throw new Error(`stack: the rendered home page does not list every game after ${timeoutMs / 1000} s`);
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+}
+
 const sortKeys = (value: unknown): unknown =>
   value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) : value;
 

@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { requireSupportedNode } from './nodeVersion.mjs';
-import { DEMO_ADMIN, NAMESPACE, ROOT, configuredPorts, startStack, type Stack, type StackOptions } from './stack.ts';
+import {
+  DEMO_ADMIN,
+  NAMESPACE,
+  ROOT,
+  configuredPorts,
+  renderCaughtUp,
+  renderListsGames,
+  startStack,
+  type Stack,
+  type StackOptions,
+} from './stack.ts';
 
 /**
  * `npm start`: the whole site on one machine. Builds what is stale, starts the Auth emulator,
@@ -62,8 +72,25 @@ export async function startLocalSite(options: Pick<StackOptions, 'ports' | 'site
   if (!existsSync(seededMarker)) {
     run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/seed.ts'), '--db', stack.urls.database, '--ns', NAMESPACE]);
     writeFileSync(seededMarker, new Date().toISOString());
+    // The site is where to go only once its pages show the seed: the render service, started
+    // before it, takes the results from its stream and the new games at its next listing.
+    if (stack.urls.site) await renderShowsSeed(stack, stack.urls.site);
   }
   return stack;
+}
+
+/** Waits until the site's pages are from the seeded database: its live node and its games. */
+async function renderShowsSeed(stack: Stack, site: string): Promise<void> {
+  try {
+    const listed = await fetch(`${stack.urls.database}/sattanamee.json?shallow=true&ns=${NAMESPACE}`);
+    const games = Object.keys(((await listed.json()) as Record<string, true> | null) ?? {});
+    await renderCaughtUp(stack);
+    await renderListsGames(site, games);
+  } catch (error) {
+    console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
+    await stack.stop();
+    process.exit(1);
+  }
 }
 
 /** Where to go: the site (`site`: the address to open, npm run dev's own), the demo admin, the services. */
