@@ -28,11 +28,10 @@ const shared = {
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, idle
-    // whenever its file waits on a server, a browser or a timer. Two still left a core idle for
-    // about half the run (the integration files wait on their services' timers); three keep both
-    // cores busy: 179 and 192 s against 208 and 212 s, alternating, for the same CPU. Four gave
-    // nothing more (199 against 203 s).
-    maxWorkers: 3,
+    // whenever its file waits on a server, a browser or a timer. Three were faster alone here
+    // (179–203 s against 208–212 s), but in fresh-clone CI their unit phase took 25–56 % more CPU
+    // than two and was no shorter (docs/performance.md, part seven).
+    maxWorkers: 2,
     projects: [
       {
         test: {

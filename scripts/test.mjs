@@ -16,7 +16,7 @@ import { requireSupportedNode } from './nodeVersion.mjs';
  * is built before any test, so that the tests that need it (the render service's, the e2e
  * shards' setups) only find it up to date.
  *
- * Then the unit and integration tests (three workers that each run many files: vitest.config.ts),
+ * Then the unit and integration tests (two workers that each run many files: vitest.config.ts),
  * then the end-to-end files in E2E_SHARDS (default 3) vitest processes at once, each with its own
  * whole stack (e2e/globalSetup.ts, free ports, its own database): an end-to-end process mostly
  * waits on the browser and the services (about half a core, measured), so three keep the machine
